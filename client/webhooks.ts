@@ -4,8 +4,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 
-/** Delays before each delivery attempt: immediately, then after 10 s, 60 s and 5 minutes. */
+/**
+ * Waits before each retry of a failed delivery: immediately, then 10 s, 60 s and 5 minutes after the
+ * previous failure. With the first attempt that is five attempts in all.
+ */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [0, 10_000, 60_000, 300_000];
+
+/** The first attempt plus one retry per entry of the schedule. */
+export const WEBHOOK_MAX_ATTEMPTS = 1 + WEBHOOK_RETRY_DELAYS_MS.length;
 
 /** A receiver must answer with a 2xx within this time, or the attempt counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;

@@ -1037,7 +1037,7 @@ export interface components {
             name: string;
             language?: {
                 /** @default en_US */
-                code: components["schemas"]["LanguageCode"];
+                code?: components["schemas"]["LanguageCode"];
             };
             components?: {
                 [key: string]: unknown;
@@ -1205,9 +1205,9 @@ export interface components {
             /** @description Normalized to lower_snake_case; unique per language for the client. */
             name: string;
             /** @default en_US */
-            language: components["schemas"]["LanguageCode"];
+            language?: components["schemas"]["LanguageCode"];
             /** @default MARKETING */
-            category: components["schemas"]["TemplateCategory"];
+            category?: components["schemas"]["TemplateCategory"];
             header?: components["schemas"]["TemplateHeader"];
             body: {
                 text: string;
@@ -2225,7 +2225,7 @@ export interface operations {
                  */
                 language?: components["schemas"]["LanguageCode"];
                 /**
-                 * @description Case-insensitive match on part of the template name.
+                 * @description Case-insensitive match on part of the template name (free text; `+` and other reserved characters are accepted as sent).
                  * @example order
                  */
                 search?: string;
@@ -2315,6 +2315,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamUnavailable"];
         };
     };
     uploadTemplateMedia: {
@@ -2468,6 +2469,7 @@ export interface operations {
             409: components["responses"]["TemplateNameAmbiguous"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamUnavailable"];
         };
     };
     updateTemplate: {
@@ -2541,6 +2543,7 @@ export interface operations {
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["UpstreamUnavailable"];
         };
     };
     getUsage: {

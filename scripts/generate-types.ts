@@ -12,6 +12,8 @@ const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blo
 
 async function render(): Promise<string> {
   const ast = await openapiTS(specUrl, {
+    // a field with a default is optional to send (language, category of a template, dry_run, …)
+    defaultNonNullable: false,
     // multipart `file` parts are binary: type them as Blob so generated clients can send real files
     transform(schemaObject) {
       if (schemaObject.format === 'binary') return BLOB;

@@ -1,0 +1,146 @@
+// Child processes of the benchmark and of the crash / abuse tests: the reference server exactly as
+// `npm start` runs it (`node --import tsx server/main.ts`, spawned directly so the pid we hold IS the
+// server and killing it leaves nothing behind), the in-process test harness (server/testing.ts) to prepare
+// a data directory, and /proc sampling of a child's memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReferenceServerHandle } from '../server/testing';
+import { freePort } from '../mock/prism';
+
+export const ROOT = join(__dirname, '..');
+export const SERVER_MAIN = join(ROOT, 'server', 'main.ts');
+export const SERVER_TESTING = join(ROOT, 'server', 'testing.ts');
+
+export type { ReferenceServerHandle };
+export type StartReferenceServer = (opts?: {
+  dataDir?: string;
+  now?: () => Date;
+  env?: Record<string, string>;
+}) => Promise<ReferenceServerHandle>;
+
+/** server/testing.ts, loaded by a computed path so this file type-checks before it exists. */
+export function loadHarness(): StartReferenceServer | null {
+  if (!existsSync(SERVER_TESTING)) return null;
+  const modulePath = SERVER_TESTING;
+  return (require(modulePath) as { startReferenceServer: StartReferenceServer }).startReferenceServer;
+}
+
+export interface Child {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  /** Origin, e.g. http://127.0.0.1:41234 (no /v1). */
+  origin: string;
+  output(): string;
+  /** Resolves when the child has exited. */
+  exited: Promise<void>;
+  /** SIGTERM, SIGKILL after 3 s; resolves on exit. */
+  stop(): Promise<void>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Spawns `node <args>` with PORT set to a free port; does not wait for it to listen. */
+export async function spawnNode(args: string[], env: Record<string, string> = {}, port?: number): Promise<Child> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production', ...env, PORT: String(p) },
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out = (out + d).slice(-50_000)));
+  child.stderr!.on('data', (d) => (out = (out + d).slice(-50_000)));
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, pid: child.pid!, port: p, origin: `http://127.0.0.1:${p}`, output: () => out, exited, stop, kill };
+}
+
+/** Polls `url` until it answers 200; returns ms from `since` (a performance.now() value) to that 200. */
+export async function waitFor200(url: string, child: Child, since: number, timeoutMs = 20_000): Promise<number> {
+  const deadline = since + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.child.exitCode !== null || child.child.signalCode !== null) {
+      throw new Error(`child exited (${child.child.exitCode ?? child.child.signalCode}) before ${url} answered 200:\n${child.output()}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${child.output()}`);
+}
+
+/** Environment of the reference server in its production configuration (for the benchmark). */
+export function productionEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // High enough never to interfere with a benchmark run (the window still applies, it just never fills).
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_WINDOW_SECONDS: '60',
+    ...extra,
+  };
+}
+
+/** Starts `node --import tsx server/main.ts` and waits for GET /v1/status 200. */
+export async function startServerChild(env: Record<string, string>, port?: number): Promise<Child & { baseUrl: string; coldStartMs: number }> {
+  const since = performance.now();
+  const child = await spawnNode(['--import', 'tsx', SERVER_MAIN], env, port);
+  try {
+    const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
+    return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };
+  } catch (e) {
+    await child.stop();
+    throw e;
+  }
+}
+
+export const serverMainExists = () => existsSync(SERVER_MAIN);
+
+/** VmRSS and VmHWM of a process, in bytes (Linux /proc); null once it is gone. */
+export function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+/** Samples a pid's RSS every `everyMs` until stopped; returns the peak seen. */
+export function sampleRss(pid: number, everyMs = 10) {
+  let peak = 0;
+  let samples = 0;
+  const timer = setInterval(() => {
+    const m = memoryOf(pid);
+    if (m && m.rss > peak) peak = m.rss;
+    samples++;
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const m = memoryOf(pid);
+      if (m && m.rss > peak) peak = m.rss;
+      return { peakRss: peak, samples, hwm: m?.hwm ?? NaN };
+    },
+  };
+}

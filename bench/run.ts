@@ -1,0 +1,371 @@
+// `npm run bench`: every subject runs as its own child process and is driven by autocannon in another
+// (bench/load-worker.ts), side by side on this machine: a bare node:http baseline, an Express 5 hello, the
+// reference server in its production configuration (request + response validation, SQLite file store,
+// LOG_LEVEL=warn, a rate limit that never fills) and the Prism mock (-v silent). Also: cold start to the first
+// 200, RSS growth during a 100 MB upload, signed webhook deliveries per second. Writes reports/bench.json and
+// reports/bench.md. A subject that cannot run (operation not implemented yet) is "not measured: <reason>".
+//
+// Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1),
+// --connections N (default 50), --only a,b (subset: baselines,server,prism,coldstart,upload,webhooks).
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPrism } from '../mock/prism';
+import { ROOT, loadHarness, memoryOf, productionEnv, sampleRss, spawnNode, startServerChild, waitFor200, type Child } from './processes';
+import { measureDeliveries } from './webhooks';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const DURATION = Number(arg('duration', '5'));
+const WARMUP = Number(arg('warmup', '1'));
+const CONNECTIONS = Number(arg('connections', '50'));
+const ONLY = new Set(arg('only', 'baselines,server,prism,coldstart,upload,webhooks').split(','));
+
+export interface LoadFigure {
+  subject: string;
+  request: string;
+  measured: boolean;
+  reason?: string;
+  reqPerSec?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  requests?: number;
+  non2xx?: number;
+  errors?: number;
+  ratio?: { bare?: number; express?: number; prism?: number };
+}
+
+interface Scalar {
+  name: string;
+  measured: boolean;
+  reason?: string;
+  value?: number;
+  unit: string;
+  detail?: Record<string, unknown>;
+}
+
+interface Target {
+  rule: string;
+  holds: boolean | null;
+  figure: string;
+}
+
+interface LoadSpec {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function runLoad(spec: LoadSpec, duration: number): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-worker.ts'), JSON.stringify({ ...spec, connections: CONNECTIONS, duration })], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load worker exited ${code}: ${err}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()!));
+      } catch (e) {
+        reject(new Error(`load worker output is not JSON: ${out.slice(0, 300)} ${err}`));
+      }
+    });
+  });
+}
+
+/** One request first: a figure is only measured when the request succeeds (2xx); else the answer is the reason. */
+async function precheck(spec: LoadSpec): Promise<string | null> {
+  const res = await fetch(spec.url, { method: spec.method ?? 'GET', headers: spec.headers, body: spec.body });
+  const text = await res.text();
+  if (res.status >= 200 && res.status < 300) return null;
+  let code = '';
+  try {
+    code = JSON.parse(text)?.error?.code ?? '';
+  } catch {
+    /* not JSON */
+  }
+  return `the request answers ${res.status}${code ? ` ${code}` : ''}: ${text.slice(0, 160)}`;
+}
+
+async function measure(subject: string, label: string, spec: LoadSpec): Promise<LoadFigure> {
+  const reason = await precheck(spec);
+  if (reason) return { subject, request: label, measured: false, reason };
+  if (WARMUP > 0) await runLoad(spec, WARMUP);
+  const r = await runLoad(spec, DURATION);
+  const total = (r['2xx'] ?? 0) + (r.non2xx ?? 0);
+  const figure: LoadFigure = {
+    subject,
+    request: label,
+    measured: true,
+    reqPerSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  if (r.non2xx > 0 || r.errors + r.timeouts > 0) {
+    figure.measured = false;
+    figure.reason = `${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors/timeouts out of ${total}: the figure would not be the request's`;
+  }
+  process.stdout.write(`  ${subject} ${label}: ${figure.measured ? `${figure.reqPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms` : `not measured: ${figure.reason}`}\n`);
+  return figure;
+}
+
+async function withChild<T>(child: Child, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } finally {
+    await child.stop();
+  }
+}
+
+async function baseline(file: string): Promise<Child> {
+  const since = performance.now();
+  const child = await spawnNode(['--import', 'tsx', join(__dirname, 'subjects', file)]);
+  await waitFor200(`${child.origin}/`, child, since);
+  return child;
+}
+
+/** A DATA_DIR with a live key with every scope and a connected chat client, prepared through server/testing.ts. */
+async function prepareDataDir(): Promise<{ dataDir: string; key: string; chatRef: string }> {
+  const start = loadHarness();
+  if (!start) throw new Error('server/testing.ts does not exist yet');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const handle = await start({ dataDir });
+  const key = await handle.createKey({ mode: 'live', scopes: 'all' });
+  const chatRef = 'bench-chat';
+  await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
+  await handle.close();
+  return { dataDir, key, chatRef };
+}
+
+/** Streams a multipart body with one `size`-byte PDF without holding it in memory; resolves to the answer. */
+function uploadDocument(url: string, key: string, fields: Record<string, string>, size: number): Promise<{ status: number; body: string; ms: number }> {
+  const boundary = `----bench${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const magic = Buffer.from('%PDF-1.4\n');
+  const chunk = Buffer.alloc(1 << 20, 0x20);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const pump = () => {
+      if (sent === 0) {
+        req.write(head);
+        req.write(magic);
+        sent = magic.length;
+      }
+      while (sent < size) {
+        const n = Math.min(chunk.length, size - sent);
+        sent += n;
+        if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end(tail);
+    };
+    pump();
+  });
+}
+
+const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 100) / 100 : undefined);
+const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '—' : n.toFixed(digits));
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = loadavg();
+  process.stdout.write(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; ${cpus().length} cores\n`);
+  const loads: LoadFigure[] = [];
+  const scalars: Scalar[] = [];
+  const prepared = await prepareDataDir();
+  const cleanup: string[] = [prepared.dataDir];
+  const sendBody = JSON.stringify({ client_ref: prepared.chatRef, to: '4915112345678', type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
+  const json = { 'content-type': 'application/json' };
+
+  try {
+    const failed = (e: unknown) => `the subject failed: ${String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').slice(0, 300)}`;
+    if (ONLY.has('baselines')) {
+      try {
+        const bare = await baseline('bare-http.ts');
+        loads.push(await withChild(bare, () => measure('node:http bare', 'GET / (JSON)', { url: `${bare.origin}/` })));
+        const express = await baseline('express-hello.ts');
+        loads.push(await withChild(express, () => measure('Express 5 hello', 'GET / (JSON)', { url: `${express.origin}/` })));
+      } catch (e) {
+        loads.push({ subject: 'baselines', request: 'GET /', measured: false, reason: failed(e) });
+      }
+    }
+
+    if (ONLY.has('server')) {
+      try {
+        const server = await startServerChild(productionEnv(prepared.dataDir));
+        await withChild(server, async () => {
+          const auth = { authorization: `Bearer ${prepared.key}` };
+          loads.push(await measure('reference server', 'POST /messages/send (dry run)', { url: `${server.baseUrl}/messages/send`, method: 'POST', headers: { ...auth, ...json }, body: sendBody }));
+          loads.push(await measure('reference server', 'GET /templates', { url: `${server.baseUrl}/templates?client_ref=${prepared.chatRef}`, headers: auth }));
+          loads.push(await measure('reference server', 'GET /clients', { url: `${server.baseUrl}/clients`, headers: auth }));
+        });
+      } catch (e) {
+        for (const request of ['POST /messages/send (dry run)', 'GET /templates', 'GET /clients']) {
+          if (!loads.some((l) => l.subject === 'reference server' && l.request === request)) loads.push({ subject: 'reference server', request, measured: false, reason: failed(e) });
+        }
+      }
+    }
+
+    if (ONLY.has('prism')) {
+      try {
+        const prism = await startPrism({ mode: 'mock', verbosity: 'silent' });
+        try {
+          loads.push(await measure('Prism mock (-v silent)', 'POST /messages/send', { url: `${prism.url}/messages/send`, method: 'POST', headers: { authorization: 'Bearer ik_live_bench', ...json }, body: sendBody }));
+        } finally {
+          await prism.close();
+        }
+      } catch (e) {
+        loads.push({ subject: 'Prism mock (-v silent)', request: 'POST /messages/send', measured: false, reason: failed(e) });
+      }
+    }
+
+    if (ONLY.has('coldstart')) {
+      try {
+        const runs: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const child = await startServerChild(productionEnv(prepared.dataDir));
+          runs.push(Math.round(child.coldStartMs));
+          await child.stop();
+        }
+        const sorted = [...runs].sort((a, b) => a - b);
+        scalars.push({ name: 'cold start to first GET /v1/status 200', measured: true, value: sorted[1], unit: 'ms', detail: { runs, command: 'node --import tsx server/main.ts' } });
+        process.stdout.write(`  cold start: ${runs.join(', ')} ms (median ${sorted[1]})\n`);
+      } catch (e) {
+        scalars.push({ name: 'cold start to first GET /v1/status 200', measured: false, reason: failed(e), unit: 'ms' });
+      }
+    }
+
+    if (ONLY.has('upload')) {
+      try {
+        const server = await startServerChild(productionEnv(prepared.dataDir));
+        await withChild(server, async () => {
+          const name = 'RSS growth during a 100 MB document upload to POST /media';
+          // Warm the route with a small upload, then measure from a settled RSS.
+          await uploadDocument(`${server.baseUrl}/media`, prepared.key, { client_ref: prepared.chatRef }, 64 * 1024);
+          await new Promise((r) => setTimeout(r, 300));
+          const before = memoryOf(server.pid)!;
+          const sampler = sampleRss(server.pid, 5);
+          const size = 100 * 1000 * 1000;
+          const answer = await uploadDocument(`${server.baseUrl}/media`, prepared.key, { client_ref: prepared.chatRef }, size);
+          const peak = sampler.stop();
+          const growthMb = Math.round(((peak.peakRss - before.rss) / 2 ** 20) * 10) / 10;
+          const detail = { bytes: size, status: answer.status, answer: answer.body.slice(0, 200), seconds: Math.round(answer.ms) / 1000, rssBeforeMb: Math.round(before.rss / 2 ** 20), peakRssMb: Math.round(peak.peakRss / 2 ** 20), hwmBeforeMb: Math.round(before.hwm / 2 ** 20), hwmAfterMb: Math.round(peak.hwm / 2 ** 20), samples: peak.samples };
+          if (answer.status !== 201) scalars.push({ name, measured: false, reason: `the upload answered ${answer.status}: ${answer.body.slice(0, 160)}`, unit: 'MB', detail });
+          else scalars.push({ name, measured: true, value: growthMb, unit: 'MB', detail });
+          process.stdout.write(`  upload: ${JSON.stringify(detail)}\n`);
+        });
+      } catch (e) {
+        scalars.push({ name: 'RSS growth during a 100 MB document upload to POST /media', measured: false, reason: failed(e), unit: 'MB' });
+      }
+    }
+
+    if (ONLY.has('webhooks')) {
+      const result = await measureDeliveries({ dataDir: prepared.dataDir, key: prepared.key, chatRef: prepared.chatRef }).catch(
+        (e): Scalar => ({ name: 'signed webhook deliveries per second to a local receiver', measured: false, reason: failed(e), unit: '/s' }),
+      );
+      scalars.push(result);
+      process.stdout.write(`  webhooks: ${result.measured ? `${result.value} deliveries/s` : `not measured: ${result.reason}`}\n`);
+    }
+  } finally {
+    for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Ratios to the baselines.
+  const find = (subject: string) => loads.find((l) => l.subject.startsWith(subject) && l.measured)?.reqPerSec;
+  const bare = find('node:http');
+  const express = find('Express');
+  const prism = find('Prism');
+  for (const l of loads) if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), prism: ratio(l.reqPerSec, prism) };
+
+  const send = loads.find((l) => l.subject === 'reference server' && l.request.startsWith('POST /messages/send'));
+  const scalar = (prefix: string) => scalars.find((s) => s.name.startsWith(prefix));
+  const cold = scalar('cold start');
+  const upload = scalar('RSS growth');
+  const hooks = scalar('signed webhook');
+  const targets: Target[] = [
+    { rule: 'validated send ≥ 0.6 × Express hello (req/s)', holds: send?.measured && express ? send.reqPerSec! >= 0.6 * express : null, figure: send?.measured ? `${send.reqPerSec} vs ${express} → ${send.ratio?.express} ×` : `not measured: ${send?.reason ?? 'not run'}` },
+    { rule: 'validated send ≥ 2.5 × Prism mock (req/s)', holds: send?.measured && prism ? send.reqPerSec! >= 2.5 * prism : null, figure: send?.measured ? `${send.reqPerSec} vs ${prism} → ${send.ratio?.prism} ×` : `not measured: ${send?.reason ?? 'not run'}` },
+    ...loads
+      .filter((l) => l.subject === 'reference server')
+      .map((l) => ({ rule: `p99 ≤ 30 ms at ${CONNECTIONS} connections: ${l.request}`, holds: l.measured ? l.p99Ms! <= 30 : null, figure: l.measured ? `p99 ${l.p99Ms} ms` : `not measured: ${l.reason}` })),
+    { rule: 'cold start ≤ 1 s', holds: cold?.measured ? cold.value! <= 1000 : null, figure: cold?.measured ? `${cold.value} ms (median of ${(cold.detail?.runs as number[]).join(', ')})` : 'not run' },
+    { rule: 'RSS growth during the 100 MB upload ≤ 64 MB', holds: upload?.measured ? upload.value! <= 64 : null, figure: upload?.measured ? `${upload.value} MB` : `not measured: ${upload?.reason ?? 'not run'}` },
+    { rule: '≥ 500 signed webhook deliveries/s', holds: hooks?.measured ? hooks.value! >= 500 : null, figure: hooks?.measured ? `${hooks.value} /s` : `not measured: ${hooks?.reason ?? 'not run'}` },
+  ];
+
+  const loadAfter = loadavg();
+  const git = (() => {
+    try {
+      return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return null;
+    }
+  })();
+  const report = {
+    generatedAt: new Date().toISOString(),
+    command: `npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+    machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, gitHead: git },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, loadGenerator: 'autocannon 9.0.0 in a separate process', server: 'node --import tsx server/main.ts; LOG_LEVEL=warn; SQLite file in a temp DATA_DIR; RATE_LIMIT_MAX=1000000' },
+    load: loads,
+    scalars,
+    targets,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+  const md = markdown(report);
+  mkdirSync(join(ROOT, 'reports'), { recursive: true });
+  writeFileSync(join(ROOT, 'reports', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(ROOT, 'reports', 'bench.md'), md);
+  process.stdout.write(`\n${md}\nWritten: reports/bench.json, reports/bench.md (${report.seconds} s)\n`);
+}
+
+function markdown(r: any): string {
+  const lines: string[] = [];
+  lines.push('# Benchmark report', '');
+  lines.push(`${r.generatedAt} · \`${r.command}\` · Node ${r.machine.node} · ${r.machine.cores} cores · load average before ${r.machine.loadAverageBefore.map((l: number) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAverageAfter.map((l: number) => l.toFixed(2)).join(' ')}`, '');
+  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.durationSeconds} s measured per run. Server: ${r.settings.server}.`, '');
+  lines.push('| subject | request | req/s | p50 ms | p99 ms | × bare | × Express | × Prism |', '|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const l of r.load as LoadFigure[]) {
+    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | |`);
+    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.prism, 2)} |`);
+  }
+  lines.push('', '| figure | value |', '|---|---|');
+  for (const s of r.scalars as Scalar[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
+  lines.push('', '| target | holds | figure |', '|---|---|---|');
+  for (const t of r.targets as Target[]) lines.push(`| ${t.rule} | ${t.holds === null ? 'not measured' : t.holds ? 'holds' : 'MISSED'} | ${t.figure} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack ?? e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+// Coverage per target: operation × documented status × error code, exercised or not. The documented cells
+// come from openapi.yaml (each status of each operation; for error statuses, the `error.code` of every named
+// example). Anything a target answered that the document does not name is listed as "undocumented".
+import { spec } from './spec';
+
+export interface CoverageCell {
+  operation: string;
+  status: string;
+  code: string | null;
+  documented: boolean;
+  hits: number;
+}
+
+const cellKey = (op: string, status: string, code: string | null) => `${op} ${status} ${code ?? ''}`;
+
+export class Coverage {
+  private readonly cells = new Map<string, CoverageCell>();
+
+  constructor(readonly target: string) {
+    for (const op of spec().operations) {
+      for (const [status, res] of Object.entries(op.responses)) {
+        if (res.errorCodes.length === 0) this.add(op.operationId, status, null, true);
+        for (const code of res.errorCodes) this.add(op.operationId, status, code, true);
+      }
+    }
+  }
+
+  private add(operation: string, status: string, code: string | null, documented: boolean): CoverageCell {
+    const key = cellKey(operation, status, code);
+    let cell = this.cells.get(key);
+    if (!cell) this.cells.set(key, (cell = { operation, status, code, documented, hits: 0 }));
+    return cell;
+  }
+
+  record(operation: string, status: string, code: string | undefined): void {
+    const exact = this.cells.get(cellKey(operation, status, code ?? null));
+    if (exact) {
+      exact.hits++;
+      return;
+    }
+    // A success status with no documented code, or a code the document does not name for this status.
+    const plain = code === undefined ? this.cells.get(cellKey(operation, status, null)) : undefined;
+    if (plain) plain.hits++;
+    else this.add(operation, status, code ?? null, false).hits++;
+  }
+
+  merge(other: Coverage): void {
+    for (const c of other.all()) {
+      for (let i = 0; i < c.hits; i++) this.record(c.operation, c.status, c.code ?? undefined);
+    }
+  }
+
+  all(): CoverageCell[] {
+    return [...this.cells.values()];
+  }
+
+  /** Operations none of whose responses was exercised. */
+  unexercisedOperations(): string[] {
+    return spec()
+      .operations.map((o) => o.operationId)
+      .filter((id) => !this.all().some((c) => c.operation === id && c.hits > 0));
+  }
+
+  exercisedOperations(): string[] {
+    return spec()
+      .operations.map((o) => o.operationId)
+      .filter((id) => this.all().some((c) => c.operation === id && c.hits > 0));
+  }
+
+  toJSON() {
+    return { target: this.target, cells: this.all() };
+  }
+
+  static fromJSON(data: { target: string; cells: CoverageCell[] }): Coverage {
+    const c = new Coverage(data.target);
+    for (const cell of data.cells) for (let i = 0; i < cell.hits; i++) c.record(cell.operation, cell.status, cell.code ?? undefined);
+    return c;
+  }
+
+  /** A markdown table: one row per operation, documented cells marked ✔ (exercised) or ✘. */
+  table(): string {
+    const lines = [
+      `#### Coverage on ${this.target}`,
+      '',
+      '| operation | exercised | documented status × code (✔ exercised, ✘ not) | undocumented answers |',
+      '|---|---|---|---|',
+    ];
+    for (const op of spec().operations) {
+      const cells = this.all().filter((c) => c.operation === op.operationId);
+      const documented = cells.filter((c) => c.documented);
+      const done = documented.filter((c) => c.hits > 0).length;
+      const list = documented.map((c) => `${c.hits > 0 ? '✔' : '✘'} ${c.status}${c.code ? ` ${c.code}` : ''}`).join(', ');
+      const extra = cells.filter((c) => !c.documented).map((c) => `${c.status}${c.code ? ` ${c.code}` : ''}`).join(', ');
+      lines.push(`| ${op.operationId} | ${done}/${documented.length}${done === 0 ? ' **unexercised**' : ''} | ${list} | ${extra} |`);
+    }
+    return lines.join('\n');
+  }
+}

@@ -1,0 +1,218 @@
+// The guides in docs/*.md stay true to openapi.yaml and to the package: every operation, webhook, scope,
+// code and example name they mention exists; every command they give exists; links resolve; the dry-run
+// result they show is the contract's example; their TypeScript compiles against the client.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+type Json = Record<string, any>;
+const root = resolve(__dirname, '..');
+const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+const spec = parse(specText) as Json;
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
+const GUIDES = [
+  'README.md',
+  'quickstart.md',
+  'authentication-and-keys.md',
+  'errors-and-retries.md',
+  'sending-templates.md',
+  'webhooks.md',
+  'testing-against-the-mock.md',
+  'contract-testing-in-ci.md',
+];
+const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
+const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
+
+describe('partner guides (docs/*.md)', () => {
+  it('the index links every guide, and every relative link of every guide resolves', () => {
+    const index = guides[0]?.text ?? '';
+    for (const name of GUIDES.slice(1)) expect(index).toContain(`](${name})`);
+    const broken: string[] = [];
+    const all = readdirSync(__dirname).filter((file) => file.endsWith('.md'));
+    for (const file of all) {
+      const text = readFileSync(join(__dirname, file), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)) {
+        if (!target || /^[a-z]+:/.test(target)) continue;
+        if (!existsSync(resolve(__dirname, target))) broken.push(`${file} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('every `npm run` script and `npx` command they give exists in package.json', () => {
+    const missing: string[] = [];
+    for (const { name, text } of guides) {
+      for (const [, script] of text.matchAll(/npm run (?:--silent )?([a-z][a-z:-]*)/g)) {
+        if (script && !pkg.scripts[script]) missing.push(`${name}: npm run ${script}`);
+      }
+      for (const [, bin] of text.matchAll(/npx (partner-messaging-[a-z-]+)/g)) {
+        if (bin && !pkg.bin?.[bin]) missing.push(`${name}: npx ${bin}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('every command line they give uses subcommands and --options the command really has', () => {
+    // the script's entry file (from package.json) documents its subcommands and options in its usage text
+    const entryOf = (script: string): string | undefined => /node --import tsx (\S+\.ts)/.exec(pkg.scripts[script] ?? '')?.[1];
+    const wrong: string[] = [];
+    for (const { name, text } of guides) {
+      for (const line of text.split('\n')) {
+        const command = /npm run (?:--silent )?([a-z][a-z:-]*) -- (.*)$/.exec(line);
+        if (!command?.[1] || !command[2]) continue;
+        const entry = entryOf(command[1]);
+        if (!entry) continue;
+        const source = readFileSync(join(root, entry), 'utf8');
+        const args = command[2].replace(/`.*$/, '');
+        for (const [flag] of args.matchAll(/--[a-z][a-z-]*/g)) {
+          if (!source.includes(flag)) wrong.push(`${name}: npm run ${command[1]} … ${flag}`);
+        }
+        // a subcommand (`create`, `webhook`, `inbound`…): its name is in the usage text; event names are not subcommands
+        const sub = /^([a-z][a-z-]*)(?=\s|$)/.exec(args)?.[1];
+        if (sub && !new RegExp(`\\b${sub}\\b`).test(source)) wrong.push(`${name}: npm run ${command[1]} -- ${sub}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every option of the contract run and the webhook trigger in the guides is a real option', () => {
+    const checks: Array<[string, string[]]> = [
+      ['contract-testing-in-ci.md', ['contract-tests/cli.ts']],
+      ['testing-against-the-mock.md', ['mock/webhook-trigger.ts', 'mock/start.ts']],
+      ['authentication-and-keys.md', ['server/cli/keys.ts']],
+    ];
+    const wrong: string[] = [];
+    for (const [guide, files] of checks) {
+      const text = guides.find((g) => g.name === guide)?.text ?? '';
+      const sources = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+      for (const token of backticked(text)) {
+        const flag = /^(--[a-z][a-z-]*)/.exec(token)?.[1];
+        if (flag && flag !== '--dynamic' && !sources.includes(flag)) wrong.push(`${guide}: ${flag}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every operation they name (METHOD /path) is in openapi.yaml', () => {
+    // a path may be the template (`/templates/{template_ref}`) or a concrete one (`/templates/order_shipped`)
+    const operations: RegExp[] = [];
+    for (const [path, item] of Object.entries(spec.paths as Json)) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+        if (!item[method]) continue;
+        const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, (param) => `(${param.replace(/[{}]/g, '\\$&')}|[^/{}]+)`);
+        operations.push(new RegExp(`^${method.toUpperCase()} ${pattern}$`));
+      }
+    }
+    const unknown: string[] = [];
+    for (const { name, text } of guides) {
+      for (const [, method, path] of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[A-Za-z0-9_{}/.-]*[A-Za-z0-9_}])/g)) {
+        if (!operations.some((operation) => operation.test(`${method} ${path}`))) unknown.push(`${name}: ${method} ${path}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it('every webhook event kind they name is in openapi.yaml', () => {
+    const events = new Set(Object.keys(spec.webhooks as Json));
+    const unknown = guides.flatMap(({ name, text }) =>
+      backticked(text)
+        .filter((token) => /^(message\.[a-z]+|template\.status|user\.preferences|webhook\.test)$/.test(token))
+        .filter((token) => !events.has(token) && !/^message\.(id|text)$/.test(token))
+        .map((token) => `${name}: ${token}`),
+    );
+    expect(unknown).toEqual([]);
+    const webhooksGuide = guides.find((guide) => guide.name === 'webhooks.md')?.text ?? '';
+    for (const event of events) expect(webhooksGuide).toContain(`\`${event}\``);
+  });
+
+  it('every scope they name is a scope of the bearer scheme', () => {
+    const scopes = new Set(Object.keys(spec.components.securitySchemes.bearerAuth['x-scopes'] as Json));
+    const unknown = guides.flatMap(({ name, text }) =>
+      backticked(text)
+        .filter((token) => /^[a-z]+:[a-z]+$/.test(token))
+        .filter((token) => !scopes.has(token))
+        .map((token) => `${name}: ${token}`),
+    );
+    expect(unknown).toEqual([]);
+    const authGuide = guides.find((guide) => guide.name === 'authentication-and-keys.md')?.text ?? '';
+    for (const scope of scopes) expect(authGuide).toContain(`\`${scope}\``);
+  });
+
+  it('every snake_case name they put in code font (codes, fields, example names) occurs in openapi.yaml', () => {
+    const words = new Set(specText.match(/[A-Za-z0-9_]+/g) ?? []);
+    const unknown = guides.flatMap(({ name, text }) =>
+      backticked(text)
+        .filter((token) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token))
+        .filter((token) => !words.has(token))
+        .map((token) => `${name}: ${token}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  it('every error code of openapi.yaml is explained in the errors guide', () => {
+    const codes = new Set([...specText.matchAll(/\n\s+code: ([a-z][a-z_]*)\n/g)].map((match) => match[1] ?? ''));
+    const errorsGuide = guides.find((guide) => guide.name === 'errors-and-retries.md')?.text ?? '';
+    const missing = [...codes].filter((code) => !errorsGuide.includes(`\`${code}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('every Prefer example name in the mock guide is a named example of openapi.yaml', () => {
+    const mockGuide = guides.find((guide) => guide.name === 'testing-against-the-mock.md')?.text ?? '';
+    const names = [...mockGuide.matchAll(/example=([a-z_]+)/g)].map((match) => match[1] ?? '');
+    expect(names.length).toBeGreaterThan(5);
+    const missing = names.filter((example) => !new RegExp(`\\n\\s+${example}:\\n`).test(specText));
+    expect(missing).toEqual([]);
+  });
+
+  it('the dry-run result in the templates guide is the dry_run_assembled example of the contract', () => {
+    const guide = guides.find((g) => g.name === 'sending-templates.md')?.text ?? '';
+    const block = /<!-- dry-run-result[^>]*-->\s*```json\n([\s\S]*?)```/.exec(guide)?.[1];
+    expect(block).toBeDefined();
+    const example = spec.paths['/messages/send-template'].post.responses['200'].content['application/json'].examples.dry_run_assembled.value;
+    expect(JSON.parse(block ?? 'null')).toEqual(example);
+  });
+
+  it('every TypeScript block of the guides compiles against the client and the generated types', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
+    try {
+      const files: string[] = [];
+      for (const { name, text } of guides) {
+        let index = 0;
+        for (const [, code] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
+          const file = join(dir, `${name.replace(/\.md$/, '')}-${(index += 1)}.ts`);
+          // each block is a module of its own (top-level await allowed, names do not clash)
+          writeFileSync(file, `${code}\nexport {};\n`);
+          files.push(file);
+        }
+      }
+      expect(files.length).toBeGreaterThanOrEqual(8);
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          extends: join(root, 'tsconfig.json'),
+          compilerOptions: {
+            noEmit: true,
+            module: 'es2022',
+            moduleResolution: 'bundler',
+            baseUrl: root,
+            paths: { '@partner-messaging/contract': ['client/index.ts'] },
+            typeRoots: [join(root, 'node_modules/@types')],
+            types: ['node'],
+          },
+          files,
+          include: [],
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
+        encoding: 'utf8',
+        cwd: dirname(dir),
+      });
+      expect(`${tsc.stdout}${tsc.stderr}`.split(dir).join('<guide>')).toBe('');
+      expect(tsc.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

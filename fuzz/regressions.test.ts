@@ -1,0 +1,51 @@
+// Counterexamples the fuzzing found, fixed, and kept as regression cases: [found, request, rule].
+import { api } from './hardening-kit';
+import { startFuzzServer, type FuzzServer } from './setup';
+
+interface Regression {
+  operation: string;
+  /** Where it came from (fuzz seed / generator) and what the server answered when found. */
+  found: string;
+  request: (s: FuzzServer) => { method: string; path: string; body?: unknown };
+  /** The rule, as a predicate on the answer. */
+  holds: (a: { status: number; json: any }) => boolean;
+}
+
+const cases: [string, Regression][] = [
+  [
+    'GET /templates?search=a+b (a space form-encoded as "+") is not refused: search is a plain string in the contract',
+    {
+      operation: 'listTemplates',
+      found: 'fuzz generator (URLSearchParams encodes spaces as "+"), 2026-11-22: 400 bad_request "Parameter \'search\' must be url encoded. Its value may not contain reserved characters." (express-openapi-validator allowReserved check)',
+      request: (s) => ({ method: 'GET', path: `/templates?client_ref=${s.chatRef}&search=a+b` }),
+      holds: (a) => a.status === 200,
+    },
+  ],
+  [
+    'GET /media/{media_id} with an unknown media id answers 404, not a validation error (media_id "." cannot travel in a path; the generator no longer makes it)',
+    {
+      operation: 'downloadMedia',
+      found: 'npm run fuzz seed 777 (request 7278): a generator artifact, "/media/." normalized to "/media/" by the URL parser',
+      request: (s) => ({ method: 'GET', path: `/media/x.y?client_ref=${s.chatRef}` }),
+      holds: (a) => a.status === 404 && typeof a.json?.error?.code === 'string',
+    },
+  ],
+];
+
+let server: FuzzServer;
+beforeAll(async () => {
+  server = await startFuzzServer();
+}, 30_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('fuzz regressions', () => {
+  for (const [name, c] of cases) {
+    test(name, async () => {
+      const r = c.request(server);
+      const a = await api(server.baseUrl, server.key)(r.method, r.path, r.body);
+      if (!c.holds(a)) throw new Error(`${r.method} ${r.path} → ${a.status} ${a.text.slice(0, 300)} (found: ${c.found})`);
+    });
+  }
+});

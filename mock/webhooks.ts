@@ -1,0 +1,112 @@
+// Fires one signed webhook event the way the service does (section 6): the exact bytes sent are signed with
+// signWebhookBody (client/webhooks.ts, the one signing implementation), a non-2xx answer or a timeout is
+// retried on WEBHOOK_RETRY_DELAYS_MS, and every attempt is reported with its status and duration.
+import { randomBytes } from 'node:crypto';
+import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, signWebhookBody } from '../client/webhooks';
+import { checker } from '../contract-tests/checker';
+import { spec } from '../contract-tests/spec';
+
+export const webhookEvents = (): string[] => [...spec().webhookExamples.keys()];
+
+/** The first example of the event's request body in openapi.yaml `webhooks:`. */
+export function defaultPayload(event: string): unknown {
+  const entry = spec().webhookExamples.get(event);
+  if (!entry) throw new Error(`unknown event ${event}; one of: ${webhookEvents().join(', ')}`);
+  const first = Object.values(entry.examples)[0];
+  if (first === undefined) throw new Error(`openapi.yaml has no example for webhook ${event}`);
+  return first;
+}
+
+/** Violations of the event's schema in openapi.yaml (empty when the payload holds it). */
+export function payloadViolations(event: string, payload: unknown): string[] {
+  const pointer = spec().webhookExamples.get(event)?.schemaPointer;
+  if (!pointer) return [`unknown event ${event}`];
+  return checker()
+    .validate(pointer, payload)
+    .map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
+
+/** A new event_id and timestamp, so receivers that dedupe on event_id treat the delivery as a new event. */
+export function freshen(payload: Record<string, unknown>, now = new Date()): Record<string, unknown> {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const id = [...randomBytes(26)].map((b) => alphabet[b % 32]).join('');
+  return { ...payload, event_id: `evt_${id}`, timestamp: now.toISOString() };
+}
+
+export interface Attempt {
+  attempt: number;
+  /** Delay waited before this attempt, in ms. */
+  delayMs: number;
+  /** HTTP status, or null when the receiver did not answer (timeout or network error). */
+  status: number | null;
+  error?: string;
+  durationMs: number;
+  ok: boolean;
+}
+
+export interface FireOptions {
+  url: string;
+  secret: string;
+  /** The exact bytes to send (they are what is signed). */
+  body: Buffer;
+  /** Waits before each retry after a failed attempt (default: the service's schedule). */
+  retryDelaysMs?: readonly number[];
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onAttempt?: (a: Attempt, next: number | undefined) => void;
+}
+
+export interface FireResult {
+  delivered: boolean;
+  attempts: Attempt[];
+  signature: string;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function fireWebhook(o: FireOptions): Promise<FireResult> {
+  const retryDelays = o.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
+  const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const sleep = o.sleep ?? defaultSleep;
+  const signature = signWebhookBody(o.body, o.secret);
+  const attempts: Attempt[] = [];
+  for (let i = 0; i <= retryDelays.length; i++) {
+    const delayMs = i === 0 ? 0 : retryDelays[i - 1]!;
+    if (delayMs > 0) await sleep(delayMs);
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | undefined;
+    try {
+      const res = await fetch(o.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature, 'User-Agent': 'partner-messaging-webhook-trigger' },
+        body: new Uint8Array(o.body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string; message?: string } };
+      error = err.name === 'TimeoutError' || err.name === 'AbortError' ? `timeout after ${timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
+    }
+    const attempt: Attempt = { attempt: i + 1, delayMs, status, error, durationMs: Math.round(performance.now() - started), ok: status !== null && status >= 200 && status < 300 };
+    attempts.push(attempt);
+    const next = attempt.ok ? undefined : retryDelays[i];
+    o.onAttempt?.(attempt, next);
+    if (attempt.ok) return { delivered: true, attempts, signature };
+  }
+  return { delivered: false, attempts, signature };
+}
+
+export function describeAttempt(a: Attempt, total: number, next: number | undefined): string {
+  const outcome = a.status !== null ? `HTTP ${a.status}` : a.error;
+  const then = a.ok ? 'delivered' : next === undefined ? 'giving up: the delivery stays in the delivery logs' : `retrying in ${formatMs(next)}`;
+  return `attempt ${a.attempt}/${total}: ${outcome} in ${a.durationMs} ms → ${then}`;
+}
+
+export function formatMs(ms: number): string {
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000} min`;
+  if (ms % 1000 === 0 && ms >= 1000) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}

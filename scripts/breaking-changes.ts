@@ -1,0 +1,508 @@
+// The breaking-change gate: lists the breaking changes between the released contract (the baseline) and the
+// working openapi.yaml, and fails unless info.version's major was raised.
+//
+//   npm run breaking [-- --base contract-baseline/openapi-1.6.0.yaml --head openapi.yaml --skip-optic --json]
+//
+// Two checkers run:
+// 1. @useoptic/optic (its breaking-changes ruleset, configured in contract-baseline/optic-standard.yml to report
+//    even on a major bump: this script decides what a major bump excuses). Optic covers operations, parameters,
+//    request and response bodies and status codes, but not the 3.1 `webhooks` and not narrowed limits.
+// 2. A focused structural check of our own over the dereferenced documents: removed or renamed operations,
+//    removed status codes and new success codes, new required inputs, removed fields, removed enum values,
+//    narrowed types and limits (maxLength/maximum/maxItems down, minLength/minimum/minItems up, new or changed
+//    pattern, format or const), and every webhook payload (removed event kinds, removed or no-longer-required
+//    fields, changed types, changed enum values).
+//
+// Exit codes: 0 no breaking change, or the major version was raised; 1 breaking changes without a major bump;
+// 2 the gate itself could not run (unreadable spec, optic crashed).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+export interface BreakingChange {
+  /** Which checker found it. */
+  source: 'optic' | 'focused';
+  /** Operation or webhook, e.g. `POST /messages/send` or `webhook message.status`. */
+  where: string;
+  /** Short rule name, e.g. `field removed`. */
+  rule: string;
+  detail: string;
+}
+
+export interface GateResult {
+  baseVersion: string;
+  headVersion: string;
+  majorRaised: boolean;
+  changes: BreakingChange[];
+  /** Exit code: 0 pass, 1 breaking without major bump. */
+  exitCode: 0 | 1;
+}
+
+type Json = Record<string, unknown>;
+type Direction = 'request' | 'response';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const root = resolve(__dirname, '..');
+
+export const DEFAULT_BASE = resolve(root, 'contract-baseline/openapi-1.6.0.yaml');
+export const DEFAULT_HEAD = resolve(root, 'openapi.yaml');
+export const OPTIC_STANDARD = resolve(root, 'contract-baseline/optic-standard.yml');
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function loadSpec(file: string): Json {
+  const doc: unknown = parse(readFileSync(file, 'utf8'));
+  if (!isObject(doc) || typeof doc.openapi !== 'string') throw new Error(`${file} is not an OpenAPI document`);
+  return doc;
+}
+
+export function majorOf(version: string): number {
+  const match = /^v?(\d+)\./.exec(version.trim());
+  if (!match?.[1]) throw new Error(`info.version ${JSON.stringify(version)} is not a semantic version`);
+  return Number(match[1]);
+}
+
+/** Follows local `$ref`s (`#/…`); a ref to another file is not followed (the contract is one file). */
+function deref(doc: Json, value: unknown, seen: Set<string> = new Set()): unknown {
+  if (!isObject(value) || typeof value.$ref !== 'string') return value;
+  const ref = value.$ref;
+  if (!ref.startsWith('#/') || seen.has(ref)) return value;
+  seen.add(ref);
+  let target: unknown = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    target = isObject(target) ? target[key] : undefined;
+  }
+  // siblings of $ref (3.1 allows them, e.g. `default`) override the target's keywords
+  const { $ref: _ignored, ...siblings } = value;
+  const resolved = deref(doc, target, seen);
+  return isObject(resolved) ? { ...resolved, ...siblings } : resolved;
+}
+
+function typesOf(schema: Json): Set<string> | undefined {
+  if (typeof schema.type === 'string') return new Set([schema.type]);
+  if (Array.isArray(schema.type)) return new Set(schema.type.map(String));
+  return undefined;
+}
+
+const fmt = (value: unknown): string => JSON.stringify(value);
+
+class FocusedCheck {
+  readonly changes: BreakingChange[] = [];
+
+  constructor(
+    private readonly base: Json,
+    private readonly head: Json,
+  ) {}
+
+  private add(where: string, rule: string, detail: string): void {
+    this.changes.push({ source: 'focused', where, rule, detail });
+  }
+
+  run(): BreakingChange[] {
+    this.operations();
+    this.webhooks();
+    return this.changes;
+  }
+
+  private operations(): void {
+    const basePaths = isObject(this.base.paths) ? this.base.paths : {};
+    const headPaths = isObject(this.head.paths) ? this.head.paths : {};
+    const headOperationIds = new Map<string, string>();
+    for (const [path, item] of Object.entries(headPaths)) {
+      if (!isObject(item)) continue;
+      for (const method of METHODS) {
+        const op = item[method];
+        if (isObject(op) && typeof op.operationId === 'string') {
+          headOperationIds.set(op.operationId, `${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    for (const [path, baseItemRaw] of Object.entries(basePaths)) {
+      const baseItem = deref(this.base, baseItemRaw);
+      if (!isObject(baseItem)) continue;
+      const headItem = deref(this.head, headPaths[path]);
+      for (const method of METHODS) {
+        const baseOp = baseItem[method];
+        if (!isObject(baseOp)) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        const headOp = isObject(headItem) ? headItem[method] : undefined;
+        if (!isObject(headOp)) {
+          const movedTo =
+            typeof baseOp.operationId === 'string' ? headOperationIds.get(baseOp.operationId) : undefined;
+          this.add(
+            where,
+            movedTo ? 'operation renamed' : 'operation removed',
+            movedTo ? `moved to ${movedTo}` : `${where} no longer exists`,
+          );
+          continue;
+        }
+        if (baseOp.operationId !== headOp.operationId) {
+          this.add(where, 'operationId changed', `${fmt(baseOp.operationId)} → ${fmt(headOp.operationId)}`);
+        }
+        this.parameters(where, baseItem, baseOp, isObject(headItem) ? headItem : {}, headOp);
+        this.requestBody(where, baseOp, headOp);
+        this.responses(where, baseOp, headOp);
+      }
+    }
+  }
+
+  private parameterMap(doc: Json, item: Json, op: Json): Map<string, Json> {
+    const map = new Map<string, Json>();
+    for (const list of [item.parameters, op.parameters]) {
+      if (!Array.isArray(list)) continue;
+      for (const raw of list) {
+        const param = deref(doc, raw);
+        if (isObject(param) && typeof param.name === 'string' && typeof param.in === 'string') {
+          map.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
+        }
+      }
+    }
+    return map;
+  }
+
+  private parameters(where: string, baseItem: Json, baseOp: Json, headItem: Json, headOp: Json): void {
+    const before = this.parameterMap(this.base, baseItem, baseOp);
+    const after = this.parameterMap(this.head, headItem, headOp);
+    for (const [key, headParam] of after) {
+      const baseParam = before.get(key);
+      const label = `${headParam.in} parameter ${fmt(headParam.name)}`;
+      if (!baseParam) {
+        if (headParam.required === true) this.add(where, 'new required input', `new required ${label}`);
+        continue;
+      }
+      if (headParam.required === true && baseParam.required !== true) {
+        this.add(where, 'new required input', `${label} became required`);
+      }
+      this.schema(where, 'request', label, baseParam.schema, headParam.schema, 0);
+    }
+  }
+
+  private content(doc: Json, holder: unknown): Json {
+    const resolved = deref(doc, holder);
+    return isObject(resolved) && isObject(resolved.content) ? resolved.content : {};
+  }
+
+  private requestBody(where: string, baseOp: Json, headOp: Json): void {
+    const baseBody = deref(this.base, baseOp.requestBody);
+    const headBody = deref(this.head, headOp.requestBody);
+    if (!isObject(headBody)) return;
+    if (!isObject(baseBody)) {
+      if (headBody.required === true) this.add(where, 'new required input', 'a required request body was added');
+      return;
+    }
+    if (headBody.required === true && baseBody.required !== true) {
+      this.add(where, 'new required input', 'the request body became required');
+    }
+    const before = this.content(this.base, baseBody);
+    const after = this.content(this.head, headBody);
+    for (const [mediaType, media] of Object.entries(before)) {
+      const headMedia = after[mediaType];
+      if (!isObject(headMedia)) {
+        this.add(where, 'request media type removed', `request body no longer accepts ${mediaType}`);
+        continue;
+      }
+      this.schema(where, 'request', `request body (${mediaType})`, isObject(media) ? media.schema : undefined, headMedia.schema, 0);
+    }
+  }
+
+  private responses(where: string, baseOp: Json, headOp: Json): void {
+    const before = isObject(baseOp.responses) ? baseOp.responses : {};
+    const after = isObject(headOp.responses) ? headOp.responses : {};
+    for (const [status, baseResponse] of Object.entries(before)) {
+      if (!(status in after)) {
+        this.add(where, 'status code removed', `response ${status} is no longer documented`);
+        continue;
+      }
+      const beforeContent = this.content(this.base, baseResponse);
+      const afterContent = this.content(this.head, after[status]);
+      for (const [mediaType, media] of Object.entries(beforeContent)) {
+        const headMedia = afterContent[mediaType];
+        if (!isObject(headMedia)) {
+          this.add(where, 'response media type removed', `response ${status} no longer sends ${mediaType}`);
+          continue;
+        }
+        this.schema(where, 'response', `response ${status}`, isObject(media) ? media.schema : undefined, headMedia.schema, 0);
+      }
+    }
+    const baseSuccess = Object.keys(before).filter((status) => status.startsWith('2'));
+    for (const status of Object.keys(after)) {
+      if (status.startsWith('2') && !baseSuccess.includes(status)) {
+        this.add(where, 'status code changed', `new success status ${status} (was ${baseSuccess.join(', ') || 'none'})`);
+      }
+    }
+  }
+
+  private webhooks(): void {
+    const before = isObject(this.base.webhooks) ? this.base.webhooks : {};
+    const after = isObject(this.head.webhooks) ? this.head.webhooks : {};
+    for (const [name, baseItemRaw] of Object.entries(before)) {
+      const where = `webhook ${name}`;
+      const baseItem = deref(this.base, baseItemRaw);
+      const headItem = deref(this.head, after[name]);
+      if (!isObject(baseItem)) continue;
+      if (!isObject(headItem)) {
+        this.add(where, 'event kind removed', `the ${name} event is no longer sent`);
+        continue;
+      }
+      for (const method of METHODS) {
+        const baseOp = baseItem[method];
+        if (!isObject(baseOp)) continue;
+        const headOp = headItem[method];
+        if (!isObject(headOp)) {
+          this.add(where, 'event kind removed', `${method.toUpperCase()} delivery of ${name} removed`);
+          continue;
+        }
+        const beforeContent = this.content(this.base, baseOp.requestBody);
+        const afterContent = this.content(this.head, headOp.requestBody);
+        for (const [mediaType, media] of Object.entries(beforeContent)) {
+          const headMedia = afterContent[mediaType];
+          if (!isObject(headMedia)) {
+            this.add(where, 'payload media type changed', `payload is no longer sent as ${mediaType}`);
+            continue;
+          }
+          // the service sends, the partner reads: a payload is checked like a response
+          this.schema(where, 'response', 'payload', isObject(media) ? media.schema : undefined, headMedia.schema, 0);
+        }
+      }
+    }
+  }
+
+  /**
+   * Compares two schemas. `request`: the partner writes it, so narrowing breaks; `response`: the partner reads
+   * it, so removing or loosening what it relies on breaks.
+   */
+  private schema(where: string, direction: Direction, at: string, baseRaw: unknown, headRaw: unknown, depth: number): void {
+    if (depth > 40) return;
+    const base = deref(this.base, baseRaw);
+    const head = deref(this.head, headRaw);
+    if (!isObject(base) || !isObject(head)) return;
+
+    const baseTypes = typesOf(base);
+    const headTypes = typesOf(head);
+    if (baseTypes && headTypes) {
+      if (direction === 'request') {
+        const lost = [...baseTypes].filter((type) => !headTypes.has(type) && !(type === 'integer' && headTypes.has('number')));
+        if (lost.length) this.add(where, 'type narrowed', `${at}: type ${fmt([...baseTypes])} → ${fmt([...headTypes])}`);
+      } else {
+        const gained = [...headTypes].filter((type) => !baseTypes.has(type) && !(type === 'integer' && baseTypes.has('number')));
+        if (gained.length) this.add(where, 'type changed', `${at}: type ${fmt([...baseTypes])} → ${fmt([...headTypes])}`);
+      }
+    } else if (!baseTypes && headTypes && direction === 'request') {
+      this.add(where, 'type narrowed', `${at}: now restricted to type ${fmt([...headTypes])}`);
+    }
+
+    // enum values: a removed value breaks both writers and readers relying on it; a new value breaks readers
+    if (Array.isArray(base.enum)) {
+      const headEnum = Array.isArray(head.enum) ? head.enum : undefined;
+      if (headEnum) {
+        const removed = base.enum.filter((value) => !headEnum.some((other) => fmt(other) === fmt(value)));
+        if (removed.length) this.add(where, 'enum value removed', `${at}: ${removed.map(fmt).join(', ')} removed`);
+        if (direction === 'response') {
+          const baseEnum = base.enum;
+          const added = headEnum.filter((value) => !baseEnum.some((other) => fmt(other) === fmt(value)));
+          if (added.length) this.add(where, 'enum value added', `${at}: ${added.map(fmt).join(', ')} added to a value the partner reads`);
+        }
+      } else if (direction === 'response') {
+        this.add(where, 'enum removed', `${at}: no longer limited to ${fmt(base.enum)}`);
+      }
+    } else if (Array.isArray(head.enum) && direction === 'request') {
+      this.add(where, 'type narrowed', `${at}: now limited to ${fmt(head.enum)}`);
+    }
+    if ('const' in head || 'const' in base) {
+      if (fmt(base.const) !== fmt(head.const) && (direction === 'response' || 'const' in head)) {
+        this.add(where, 'const changed', `${at}: const ${fmt(base.const)} → ${fmt(head.const)}`);
+      }
+    }
+
+    if (direction === 'request') this.limits(where, at, base, head);
+
+    // object properties
+    const baseProps = isObject(base.properties) ? base.properties : {};
+    const headProps = isObject(head.properties) ? head.properties : {};
+    const baseRequired = new Set(Array.isArray(base.required) ? base.required.map(String) : []);
+    const headRequired = new Set(Array.isArray(head.required) ? head.required.map(String) : []);
+    for (const [name, baseProp] of Object.entries(baseProps)) {
+      if (!(name in headProps)) {
+        this.add(where, 'field removed', `${at}: field ${fmt(name)} removed`);
+        continue;
+      }
+      this.schema(where, direction, `${at}.${name}`, baseProp, headProps[name], depth + 1);
+    }
+    if (direction === 'request') {
+      for (const name of headRequired) {
+        if (!baseRequired.has(name)) this.add(where, 'new required input', `${at}: field ${fmt(name)} became required`);
+      }
+      if (head.additionalProperties === false && base.additionalProperties !== false) {
+        this.add(where, 'type narrowed', `${at}: additional properties are no longer accepted`);
+      }
+    } else {
+      for (const name of baseRequired) {
+        if (!headRequired.has(name) && name in headProps) {
+          this.add(where, 'field made optional', `${at}: field ${fmt(name)} is no longer always present`);
+        }
+      }
+    }
+
+    if (base.items !== undefined && head.items !== undefined) {
+      this.schema(where, direction, `${at}[]`, base.items, head.items, depth + 1);
+    }
+    if (isObject(base.additionalProperties) && isObject(head.additionalProperties)) {
+      this.schema(where, direction, `${at}{*}`, base.additionalProperties, head.additionalProperties, depth + 1);
+    }
+    for (const keyword of ['oneOf', 'anyOf', 'allOf'] as const) {
+      const baseList = base[keyword];
+      const headList = head[keyword];
+      if (!Array.isArray(baseList)) continue;
+      if (!Array.isArray(headList)) {
+        this.add(where, 'type changed', `${at}: ${keyword} removed`);
+        continue;
+      }
+      if (keyword !== 'allOf' && direction === 'request' && headList.length < baseList.length) {
+        this.add(where, 'type narrowed', `${at}: ${keyword} lost ${baseList.length - headList.length} variant(s)`);
+      }
+      if (keyword !== 'allOf' && direction === 'response' && headList.length > baseList.length) {
+        this.add(where, 'type changed', `${at}: ${keyword} gained ${headList.length - baseList.length} variant(s)`);
+      }
+      const count = Math.min(baseList.length, headList.length);
+      for (let index = 0; index < count; index += 1) {
+        const variant = deref(this.base, baseList[index]);
+        const title = isObject(variant) && typeof variant.title === 'string' ? variant.title : String(index);
+        this.schema(where, direction, `${at}<${title}>`, baseList[index], headList[index], depth + 1);
+      }
+    }
+  }
+
+  private limits(where: string, at: string, base: Json, head: Json): void {
+    const upper = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
+    const lower = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+    for (const keyword of upper) {
+      const before = base[keyword];
+      const after = head[keyword];
+      if (typeof after !== 'number') continue;
+      if (typeof before !== 'number' || after < before) {
+        this.add(where, 'limit narrowed', `${at}: ${keyword} ${before ?? 'none'} → ${after}`);
+      }
+    }
+    for (const keyword of lower) {
+      const before = base[keyword];
+      const after = head[keyword];
+      if (typeof after !== 'number') continue;
+      const counts = keyword === 'minLength' || keyword === 'minItems' || keyword === 'minProperties';
+      if (typeof before !== 'number' ? !counts || after > 0 : after > before) {
+        this.add(where, 'limit narrowed', `${at}: ${keyword} ${before ?? 'none'} → ${after}`);
+      }
+    }
+    for (const keyword of ['pattern', 'format', 'contentMediaType'] as const) {
+      if (head[keyword] !== undefined && head[keyword] !== base[keyword]) {
+        this.add(where, 'limit narrowed', `${at}: ${keyword} ${fmt(base[keyword] ?? null)} → ${fmt(head[keyword])}`);
+      }
+    }
+  }
+}
+
+/** The focused check alone (no optic): every breaking change it finds. */
+export function focusedBreakingChanges(base: Json, head: Json): BreakingChange[] {
+  return new FocusedCheck(base, head).run();
+}
+
+/** Runs optic's breaking-changes ruleset and reads its findings from the plain-text report. */
+export function opticBreakingChanges(baseFile: string, headFile: string): BreakingChange[] {
+  const bin = require.resolve('@useoptic/optic/build/index.js');
+  // In CI mode optic writes ci-run-details.json into its working directory: give it a throwaway one.
+  const workDir = mkdtempSync(join(tmpdir(), 'optic-'));
+  const run = spawnSync(
+    process.execPath,
+    [bin, 'diff', resolve(baseFile), resolve(headFile), '--check', '--standard', OPTIC_STANDARD],
+    {
+      cwd: workDir,
+      encoding: 'utf8',
+      env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' },
+      timeout: 180_000,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  rmSync(workDir, { recursive: true, force: true });
+  if (run.error) throw new Error(`optic did not run: ${run.error.message}`);
+  const output = `${run.stdout ?? ''}`;
+  // optic answers 0 (checks passed) or 1 (checks failed); anything else, or 1 without findings, is a crash
+  const changes: BreakingChange[] = [];
+  let where = '(document)';
+  for (const line of output.split('\n')) {
+    const operation = /^[x✔]\s+([A-Z]+ \/\S*):/.exec(line);
+    if (operation?.[1]) where = operation[1];
+    const finding = /^\s*x \[([^\]]+)\] (.*)$/.exec(line);
+    if (finding?.[1] && finding[2]) changes.push({ source: 'optic', where, rule: finding[1], detail: finding[2] });
+  }
+  if (run.status !== 0 && !(run.status === 1 && changes.length > 0)) {
+    throw new Error(`optic failed (exit ${run.status ?? run.signal}):\n${output}\n${run.stderr ?? ''}`.trim());
+  }
+  return changes;
+}
+
+export interface GateOptions {
+  base?: string;
+  head?: string;
+  /** Skip optic and run the focused check only (faster; used by the fixture tests). */
+  skipOptic?: boolean;
+}
+
+export function runGate(options: GateOptions = {}): GateResult {
+  const baseFile = resolve(options.base ?? DEFAULT_BASE);
+  const headFile = resolve(options.head ?? DEFAULT_HEAD);
+  for (const file of [baseFile, headFile]) if (!existsSync(file)) throw new Error(`${file} does not exist`);
+  const base = loadSpec(baseFile);
+  const head = loadSpec(headFile);
+  const baseVersion = String((base.info as Json | undefined)?.version ?? '');
+  const headVersion = String((head.info as Json | undefined)?.version ?? '');
+  const majorRaised = majorOf(headVersion) > majorOf(baseVersion);
+  const changes = [
+    ...(options.skipOptic ? [] : opticBreakingChanges(baseFile, headFile)),
+    ...focusedBreakingChanges(base, head),
+  ];
+  return { baseVersion, headVersion, majorRaised, changes, exitCode: changes.length > 0 && !majorRaised ? 1 : 0 };
+}
+
+export function formatReport(result: GateResult): string {
+  const lines = [`Breaking-change gate: ${result.baseVersion} (baseline) → ${result.headVersion} (working)`];
+  if (result.changes.length === 0) {
+    lines.push('No breaking changes.');
+    return lines.join('\n');
+  }
+  lines.push(`${result.changes.length} breaking change(s):`);
+  for (const change of result.changes) {
+    lines.push(`  - [${change.source}] ${change.where}: ${change.rule}: ${change.detail}`);
+  }
+  lines.push(
+    result.majorRaised
+      ? `The major version was raised (${result.baseVersion} → ${result.headVersion}): allowed.`
+      : `FAIL: breaking changes need a new major version (info.version ${result.headVersion} keeps major ${majorOf(result.baseVersion)}). ` +
+          'Make the change additive, or raise the major version (and ship it under a new path version).',
+  );
+  return lines.join('\n');
+}
+
+function argValue(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  try {
+    const result = runGate({
+      base: argValue(args, '--base'),
+      head: argValue(args, '--head'),
+      skipOptic: args.includes('--skip-optic'),
+    });
+    console.log(args.includes('--json') ? JSON.stringify(result, null, 2) : formatReport(result));
+    process.exit(result.exitCode);
+  } catch (error) {
+    console.error(`breaking-change gate could not run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+}

@@ -1,0 +1,27 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 4000, host: '127.0.0.1', publicBaseUrl: null, rateLimit: { max: 600, windowSeconds: 60 }, logLevel: 'info' });
+    expect(config.dataDir).toBe(`${process.cwd()}/.data`);
+  });
+
+  test('every variable overrides its default', () => {
+    const config = loadConfig({
+      PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', PUBLIC_BASE_URL: 'https://sandbox.example.com/',
+      RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '10', LOG_LEVEL: 'silent',
+    });
+    expect(config).toEqual({
+      port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', publicBaseUrl: 'https://sandbox.example.com',
+      rateLimit: { max: 5, windowSeconds: 10 }, logLevel: 'silent',
+    });
+  });
+
+  test.each([['PORT', 'http'], ['RATE_LIMIT_MAX', '0'], ['RATE_LIMIT_WINDOW_SECONDS', '1.5'], ['LOG_LEVEL', 'loud'], ['PUBLIC_BASE_URL', 'localhost:4000']])(
+    'an invalid %s (%s) stops the start with a readable error',
+    (name, value) => {
+      expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    },
+  );
+});

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+
+/** Runtime configuration, from environment variables (documented in README.md, "Reference server"). */
+export interface Config {
+  /** PORT, default 4000. */
+  port: number;
+  /** HOST, default 127.0.0.1: the first-start key has every scope, so the server stays on loopback unless told otherwise. */
+  host: string;
+  /** DATA_DIR, default ./.data; the SQLite file is DATA_DIR/reference.sqlite. */
+  dataDir: string;
+  /** PUBLIC_BASE_URL, default http://localhost:PORT; prefix of the hosted session URLs. */
+  publicBaseUrl: string | null;
+  /** RATE_LIMIT_MAX (default 600) requests per RATE_LIMIT_WINDOW_SECONDS (default 60) per key. */
+  rateLimit: { max: number; windowSeconds: number };
+  /** LOG_LEVEL, default info; `silent` turns logs off. */
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`);
+    }
+    return Number(raw);
+  };
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
+  if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${env.PUBLIC_BASE_URL}".`);
+  }
+  return {
+    port: int('PORT', 4000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR || './.data'),
+    publicBaseUrl,
+    rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) },
+    logLevel,
+  };
+}
+
+export function databaseFile(config: Pick<Config, 'dataDir'>): string {
+  return resolve(config.dataDir, 'reference.sqlite');
+}

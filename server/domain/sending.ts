@@ -1,0 +1,141 @@
+import type { components } from '../../generated/openapi';
+import type { MessagingProvider, OutboundMessage } from '../provider/messaging';
+import type { TemplateRepository } from '../store/template-repositories';
+import {
+  assertChannelCarriesType,
+  assertSocialMediaByLink,
+  deliverablePayload,
+  undeliveredOnChannel,
+  type SendMessageRequest,
+} from './channel-carriage';
+import type { ClientRecord, Clients } from './clients';
+import { deliveryMode, type DeliveryMode } from './delivery-mode';
+import { badRequest } from './errors';
+import type { IdGenerator } from './ids';
+import type { ApiKey } from './keys';
+import { accountOf } from './media';
+import type { MessageStatuses } from './message-status';
+import { fromSendFailure } from './messaging-provider-errors';
+import type { ServiceWindow } from './service-window';
+import { assembleTemplate } from './template-assembly';
+import { resolveTemplate } from './templates';
+import type { TestRecipients } from './test-recipients';
+import type { Trial } from './trial';
+import type { Usage, UsageKind } from './usage';
+
+type MessageResponse = components['schemas']['MessageResponse'];
+type SendTemplateRequest = components['schemas']['SendTemplateRequest'];
+
+export interface SendingDeps {
+  clients: Clients;
+  templates: Pick<TemplateRepository, 'findById' | 'findByName'>;
+  provider: MessagingProvider;
+  serviceWindow: ServiceWindow;
+  trial: Trial;
+  testRecipients: TestRecipients;
+  statuses: MessageStatuses;
+  usage: Usage;
+  clock: () => Date;
+  ids: IdGenerator;
+}
+
+/** The key a send is made with: its mode decides dry runs, the window refusal, the trial gate and usage. */
+export type SendingKey = Pick<ApiKey, 'mode'>;
+
+/** POST /messages/send and POST /messages/send-template, rule by rule (section 4). */
+export class Sending {
+  constructor(private readonly deps: SendingDeps) {}
+
+  async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<MessageResponse> {
+    const client = this.deps.clients.get(request.client_ref);
+    assertChannelCarriesType(client.channel, request.type);
+    assertSocialMediaByLink(client.channel, request);
+    const warnings = undeliveredOnChannel(client.channel, request);
+    const windowWarning = this.deps.serviceWindow.check(client.client_ref, request.to, key.mode);
+    if (windowWarning) warnings.push(windowWarning);
+    const mode = this.modeOf(key, client, request.to, request.dry_run);
+    const message: OutboundMessage = { to: request.to, type: request.type, payload: deliverablePayload(client.channel, request) };
+    return this.deliver(key, client, mode, message, 'outbound', warnings);
+  }
+
+  async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<MessageResponse> {
+    const client = this.deps.clients.get(request.client_ref);
+    if (client.channel !== 'chat') {
+      throw badRequest(
+        `Template messages are only carried by the chat channel; client ${client.client_ref} is on ${client.channel}.`,
+        { code: 'channel_type_unsupported' },
+      );
+    }
+    let payload: Record<string, unknown>;
+    let assembled: Record<string, unknown> | undefined;
+    if ('template_ref' in request && request.template_ref !== undefined) {
+      const template = resolveTemplate(this.deps.templates, client.client_ref, request.template_ref, request.language);
+      assertApproved(template);
+      assembled = assembleTemplate(template, request);
+      payload = assembled;
+    } else {
+      payload = (request as components['schemas']['SendRawTemplate']).template as Record<string, unknown>;
+    }
+    const mode = this.modeOf(key, client, request.to, request.dry_run);
+    const response = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
+    if (response.dry_run && assembled) response.template = assembled;
+    return response;
+  }
+
+  private modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): DeliveryMode {
+    return deliveryMode(key.mode, dryRun, to, key.mode === 'test' && this.deps.testRecipients.isRegistered(client.client_ref, to));
+  }
+
+  /** Dry runs stop here; deliveries pass the trial gate, go to the provider, get a status and count. */
+  private async deliver(
+    key: SendingKey,
+    client: ClientRecord,
+    mode: DeliveryMode,
+    message: OutboundMessage,
+    usageKind: Extract<UsageKind, 'outbound' | 'outbound_template'>,
+    warnings: string[],
+  ): Promise<MessageResponse> {
+    const response: MessageResponse = { success: true, message_id: '' };
+    if (!mode.deliver) {
+      response.message_id = this.deps.ids.id('dryrun');
+      response.dry_run = true;
+      if (mode.hint) response.hint = mode.hint;
+    } else {
+      this.deps.trial.assertLiveSendAllowed(key.mode, false);
+      let receipt;
+      try {
+        receipt = await this.deps.provider.sendMessage(accountOf(client), message);
+      } catch (error) {
+        throw fromSendFailure(error, 'message');
+      }
+      this.deps.statuses.accept(
+        {
+          id: receipt.messageId,
+          client_ref: client.client_ref,
+          channel: client.channel,
+          recipient: message.to,
+          kind: usageKind === 'outbound' ? 'free_form' : 'template',
+          type: message.type,
+          key_mode: key.mode,
+        },
+        receipt.failure ? 'failed' : 'sent',
+        receipt.failure,
+      );
+      this.deps.usage.record({ kind: usageKind, traffic: key.mode, dryRun: false, at: this.deps.clock() });
+      response.message_id = receipt.messageId;
+    }
+    if (warnings.length > 0) response.warnings = warnings;
+    return response;
+  }
+}
+
+/** Rule 1 of section 3: only APPROVED templates are sent (`template_not_approved`, with the reason). */
+export function assertApproved(template: { name: string; language: string; status: string; rejected_reason: string | null }): void {
+  if (template.status === 'APPROVED') return;
+  const details: Record<string, unknown> = { status: template.status };
+  if (template.rejected_reason) details.rejected_reason = template.rejected_reason;
+  throw badRequest(
+    `Template ${template.name} (${template.language}) is ${template.status}${template.rejected_reason ? ` (${template.rejected_reason})` : ''}; only APPROVED templates can be sent.`,
+    { code: 'template_not_approved', details },
+  );
+}

@@ -1,0 +1,44 @@
+import type { ServiceWindowRepository } from '../store/messaging';
+import type { Clock } from './clock';
+import { DomainError } from './errors';
+import type { KeyMode } from './keys';
+
+/** Section 8: free-form sends are inside the window for 24 hours after the recipient's last inbound message. */
+export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const OUTSIDE_WINDOW_WARNING =
+  'The recipient has not written in the last 24 hours; outside the customer service window the provider may not deliver free-form messages.';
+
+/**
+ * The 24-hour customer service window (section 4, POST /messages/send rule 5): outside it, test-key sends
+ * are refused with 422 `outside_service_window`; live sends proceed and carry a warning.
+ */
+export class ServiceWindow {
+  constructor(
+    private readonly repo: ServiceWindowRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** An end user wrote to the client (the inbound simulation calls this): the window opens for 24 hours. */
+  recordInbound(clientRef: string, contact: string, at: Date = this.clock()): void {
+    this.repo.recordInbound(clientRef, contact, at);
+  }
+
+  isOpen(clientRef: string, contact: string): boolean {
+    const last = this.repo.lastInbound(clientRef, contact);
+    return last !== undefined && this.clock().getTime() - last.getTime() < SERVICE_WINDOW_MS;
+  }
+
+  /** Throws for a test-key send outside the window; returns the warning for a live one (else none). */
+  check(clientRef: string, to: string, keyMode: KeyMode): string | undefined {
+    if (this.isOpen(clientRef, to)) return undefined;
+    if (keyMode === 'test') {
+      throw new DomainError(
+        'unprocessable',
+        `${to} has not written in the last 24 hours; free-form test sends are refused outside the customer service window. Send a template instead.`,
+        { code: 'outside_service_window' },
+      );
+    }
+    return OUTSIDE_WINDOW_WARNING;
+  }
+}

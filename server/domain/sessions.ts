@@ -1,0 +1,136 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ChannelProvider, HostedAuthorization } from '../provider/channel-provider';
+import type { Store } from '../store/repositories';
+import { Clients, type Channel, type ClientRecord } from './clients';
+import { SECOND_MS, type Clock } from './clock';
+import { DomainError, notFound } from './errors';
+import type { IdGenerator } from './ids';
+import { fromProviderError } from './provider-errors';
+
+/** Hosted sessions are valid this long after creation, and usable once. */
+export const SESSION_TTL_SECONDS = 600;
+
+export interface OnboardingSession {
+  id: string;
+  channel: Channel;
+  client_ref: string;
+  /** SHA-256 of the URL token; the token itself is only in the URL handed to the partner. */
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  /** Key that created the session. */
+  key_id: string;
+}
+
+export type SessionState = 'open' | 'used' | 'expired';
+
+/** A used or expired session: the hosted page says so and creates nothing. */
+export class SessionUnusableError extends DomainError {
+  constructor(readonly state: Exclude<SessionState, 'open'>) {
+    super(
+      'conflict',
+      state === 'used'
+        ? 'This connection link has already been used. Ask for a new link.'
+        : 'This connection link has expired (links are valid for 10 minutes). Ask for a new link.',
+      { code: `session_${state}` },
+    );
+  }
+}
+
+export function sessionState(session: OnboardingSession, now: Date): SessionState {
+  if (session.used_at !== null) return 'used';
+  if (now.getTime() >= session.expires_at.getTime()) return 'expired';
+  return 'open';
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Hosted onboarding sessions: created by the API, completed by a person on the hosted page. */
+export class Sessions {
+  constructor(
+    private readonly store: Pick<Store, 'sessions' | 'clients' | 'transaction'>,
+    private readonly clients: Clients,
+    private readonly provider: ChannelProvider,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** Opens a session for `client_ref` on `channel`; 409 when the reference is already connected. */
+  create(channel: Channel, clientRef: string, keyId: string): { session: OnboardingSession; token: string } {
+    this.clients.assertReferenceAvailable(channel, clientRef);
+    const now = this.clock();
+    const token = this.ids.secret(18);
+    const session: OnboardingSession = {
+      id: this.ids.id('ses'),
+      channel,
+      client_ref: clientRef,
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * SECOND_MS),
+      used_at: null,
+      key_id: keyId,
+    };
+    this.store.sessions.insert(session);
+    return { session, token };
+  }
+
+  /** The session behind a hosted URL, if it is open; 404 for an unknown id or a wrong token. */
+  open(sessionId: string, token: string): OnboardingSession {
+    const session = this.authenticate(sessionId, token);
+    const state = sessionState(session, this.clock());
+    if (state !== 'open') throw new SessionUnusableError(state);
+    return session;
+  }
+
+  /**
+   * Runs the provider authorization for what the person entered and creates the client; the session is
+   * consumed in the same transaction. A refused authorization or an account already connected under
+   * another reference creates nothing and leaves the session open for another try.
+   */
+  async complete(sessionId: string, token: string, input: Omit<HostedAuthorization, 'channel'>): Promise<ClientRecord> {
+    const session = this.open(sessionId, token);
+    let account;
+    try {
+      account = await this.provider.authorizeHostedConnection({ ...input, channel: session.channel });
+    } catch (error) {
+      throw fromProviderError(error);
+    }
+    return this.clients.connect(session.client_ref, account, () => {
+      const current = this.store.sessions.findById(session.id);
+      const state = current ? sessionState(current, this.clock()) : 'expired';
+      if (state !== 'open') throw new SessionUnusableError(state);
+      if (!this.store.sessions.markUsed(session.id, this.clock())) throw new SessionUnusableError('used');
+    });
+  }
+
+  private authenticate(sessionId: string, token: string): OnboardingSession {
+    const session = this.store.sessions.findById(sessionId);
+    const given = Buffer.from(hashToken(token), 'hex');
+    if (!session || !timingSafeEqual(Buffer.from(session.token_hash, 'hex'), given)) {
+      throw notFound('This connection link is not valid. Check that you copied it whole.');
+    }
+    return session;
+  }
+}
+
+/** Advanced onboarding: exchange a signup code for a `chat` client (real with either kind of key). */
+export class Signup {
+  constructor(
+    private readonly clients: Clients,
+    private readonly provider: ChannelProvider,
+  ) {}
+
+  async complete(clientRef: string, authCode: string): Promise<ClientRecord> {
+    this.clients.assertReferenceUnused(clientRef);
+    let account;
+    try {
+      account = await this.provider.exchangeSignupCode(authCode);
+    } catch (error) {
+      throw fromProviderError(error);
+    }
+    return this.clients.connect(clientRef, account);
+  }
+}

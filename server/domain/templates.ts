@@ -1,0 +1,410 @@
+// The template lifecycle of sections 3 and 4: the local mirror, creation, the shared resolver by id or
+// name, edits, deletion and the provider's status moves. Rules themselves live in templates-rules.ts.
+import { createReadStream, rmSync } from 'node:fs';
+import type { components } from '../../generated/openapi';
+import { ProviderError } from '../provider/channel-provider';
+import type { ProviderTemplate, ProviderTemplateStatusUpdate, TemplateProvider } from '../provider/templates';
+import type { Store } from '../store/repositories';
+import type { TemplateRepository } from '../store/template-repositories';
+import type { ClientRecord } from './clients';
+import type { Clock } from './clock';
+import { DomainError, badRequest, conflict, notFound, upstreamUnavailable } from './errors';
+import type { EventPublisher } from './events';
+import { templateMediaFormatOf, type MediaUrlFetcher, type TemplateMediaFormat } from './templates-media';
+import type { SpooledMedia } from './media-upload';
+import {
+  DEFAULT_TEMPLATE_CATEGORY,
+  DEFAULT_TEMPLATE_LANGUAGE,
+  TEMPLATE_MIRROR_STALE_MS,
+  assertApprovedEditAllowance,
+  assertNameAndLanguageUnchanged,
+  assertNameNotBlocked,
+  assertTemplateEditable,
+  buildTemplateComponents,
+  headerMediaSourceOf,
+  normalizeTemplateName,
+  rejectedReasonFor,
+  templateTypeOf,
+  variablesOf,
+  type CreateTemplateRequest,
+  type TemplateCategory,
+  type TemplateComponent,
+  type TemplateStatus,
+} from './templates-rules';
+import type { Readable } from 'node:stream';
+
+type Template = components['schemas']['Template'];
+type TemplateList = components['schemas']['TemplateList'];
+type TemplateMediaResponse = components['schemas']['TemplateMediaResponse'];
+
+/** A template as the mirror stores it. */
+export interface TemplateRecord {
+  id: string;
+  client_ref: string;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  status: TemplateStatus;
+  rejected_reason: string | null;
+  template_type: string;
+  components: TemplateComponent[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toApiTemplate(record: TemplateRecord): Template {
+  return {
+    id: record.id,
+    client_ref: record.client_ref,
+    name: record.name,
+    language: record.language,
+    category: record.category,
+    status: record.status,
+    rejected_reason: rejectedReasonFor(record.status, record.rejected_reason),
+    template_type: record.template_type,
+    components: record.components,
+    variables: variablesOf(record.components),
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The shared resolver (section 4): a `template_ref` is the provider id or the name (exact, or as it
+ * normalizes); `language` picks among languages of a name. 404 when nothing matches, 409 when a name
+ * exists in several languages and no `language` is given. Used by template sends as well.
+ */
+export function resolveTemplate(
+  templates: Pick<TemplateRepository, 'findById' | 'findByName'>,
+  clientRef: string,
+  templateRef: string,
+  language?: string,
+): TemplateRecord {
+  const byId = templates.findById(clientRef, templateRef);
+  if (byId && (language === undefined || byId.language === language)) return byId;
+  let candidates = templates.findByName(clientRef, templateRef);
+  if (candidates.length === 0) {
+    let normalized: string | undefined;
+    try {
+      normalized = normalizeTemplateName(templateRef);
+    } catch {
+      normalized = undefined;
+    }
+    if (normalized !== undefined && normalized !== templateRef) candidates = templates.findByName(clientRef, normalized);
+  }
+  const matching = language === undefined ? candidates : candidates.filter((t) => t.language === language);
+  if (matching.length === 1) return matching[0]!;
+  if (matching.length > 1) {
+    const languages = matching.map((t) => t.language).sort();
+    throw conflict(`Template ${matching[0]!.name} exists in ${languages.slice(0, -1).join(', ')} and ${languages.at(-1)}; pass language.`);
+  }
+  if (candidates.length > 0 || byId) {
+    const known = byId ? [byId.language] : candidates.map((t) => t.language);
+    throw notFound(`Template ${templateRef} does not exist in ${language}; it exists in ${known.join(', ')}.`);
+  }
+  throw notFound(`No template ${templateRef} for client ${clientRef}.`);
+}
+
+export interface TemplateListFilter {
+  status?: TemplateStatus;
+  category?: TemplateCategory;
+  language?: string;
+  search?: string;
+}
+
+export interface TemplatesDeps {
+  store: Pick<Store, 'clients' | 'templates' | 'transaction'>;
+  provider: TemplateProvider;
+  clock: Clock;
+  events: EventPublisher;
+  fetcher: MediaUrlFetcher;
+  /** The upload rule of media-upload.ts: streams content to disk, kind from the bytes, within its ceiling. */
+  spool: (content: Readable, declaredType: string | undefined, filename: string | undefined) => Promise<SpooledMedia>;
+}
+
+/** The template lifecycle as the Templates routes and the sandbox drive it. */
+export class Templates {
+  constructor(private readonly deps: TemplatesDeps) {
+    deps.provider.onTemplateStatus((update) => this.applyProviderStatus(update));
+  }
+
+  private get repo(): TemplateRepository {
+    return this.deps.store.templates;
+  }
+
+  /** Templates live on `chat` business accounts: an unknown client is 404, a `social` one 400. */
+  chatClient(clientRef: string): ClientRecord {
+    const client = this.deps.store.clients.findByRef(clientRef);
+    if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
+    if (client.channel !== 'chat') {
+      throw badRequest(`Client ${clientRef} is a ${client.channel} client; templates exist only on chat clients.`, {
+        code: 'channel_type_unsupported',
+      });
+    }
+    return client;
+  }
+
+  resolve(clientRef: string, templateRef: string, language?: string): TemplateRecord {
+    this.chatClient(clientRef);
+    return resolveTemplate(this.repo, clientRef, templateRef, language);
+  }
+
+  /** GET /templates: the mirror, pulled first when older than five minutes or when asked to. */
+  async list(clientRef: string, filter: TemplateListFilter, refresh: boolean): Promise<TemplateList> {
+    const client = this.chatClient(clientRef);
+    const warning = await this.refreshIfNeeded(client, refresh);
+    const search = filter.search?.toLowerCase();
+    const results = this.repo
+      .list(clientRef)
+      .filter((t) => filter.status === undefined || t.status === filter.status)
+      .filter((t) => filter.category === undefined || t.category === filter.category)
+      .filter((t) => filter.language === undefined || t.language === filter.language)
+      .filter((t) => search === undefined || t.name.toLowerCase().includes(search))
+      .map(toApiTemplate);
+    const list: TemplateList = { results, count: results.length };
+    if (warning !== undefined) list.warning = warning;
+    return list;
+  }
+
+  async get(clientRef: string, templateRef: string, language: string | undefined, refresh: boolean): Promise<TemplateRecord> {
+    const client = this.chatClient(clientRef);
+    await this.refreshIfNeeded(client, refresh);
+    return resolveTemplate(this.repo, clientRef, templateRef, language);
+  }
+
+  /**
+   * Pulls the client's templates from the provider into the mirror when stale or forced. Answers the
+   * warning to show when the provider could not be reached (the last known state is then served).
+   */
+  async refreshIfNeeded(client: ClientRecord, force: boolean): Promise<string | undefined> {
+    const syncedAt = this.repo.syncedAt(client.client_ref);
+    const now = this.deps.clock();
+    if (!force && syncedAt && now.getTime() - syncedAt.getTime() < TEMPLATE_MIRROR_STALE_MS) return undefined;
+    let remote: ProviderTemplate[];
+    try {
+      remote = await this.deps.provider.listTemplates(client.business_account_id);
+    } catch (error) {
+      if (error instanceof ProviderError && error.reason === 'unavailable') {
+        const asOf = syncedAt ? `as of ${syncedAt.toISOString()}` : 'as last stored';
+        return `The provider could not be reached; showing templates ${asOf}.`;
+      }
+      throw error;
+    }
+    const seen = new Set<string>();
+    for (const template of remote) {
+      seen.add(template.id);
+      const local = this.repo.findById(client.client_ref, template.id);
+      this.repo.upsert(this.recordOf(client.client_ref, template, local));
+      if (local && local.status !== template.status) this.publishStatus(client.client_ref, template, local.status);
+    }
+    for (const local of this.repo.list(client.client_ref)) {
+      if (!seen.has(local.id)) this.repo.delete(client.client_ref, local.id);
+    }
+    this.repo.markSynced(client.client_ref, now);
+    return undefined;
+  }
+
+  /** POST /templates: 201 PENDING; the review result arrives as `template.status`. */
+  async create(request: CreateTemplateRequest): Promise<TemplateRecord> {
+    const client = this.chatClient(request.client_ref);
+    const name = normalizeTemplateName(request.name);
+    const language = request.language ?? DEFAULT_TEMPLATE_LANGUAGE;
+    const category = request.category ?? DEFAULT_TEMPLATE_CATEGORY;
+    this.assertNameFree(client.client_ref, name, language);
+    const components = await this.componentsOf(client, request);
+    const created = await this.callProvider(() =>
+      this.deps.provider.createTemplate(client.business_account_id, { name, language, category, components }),
+    );
+    // The provider call is asynchronous: a concurrent create of the same name and language may have
+    // landed meanwhile; the check runs again inside the transaction that stores the new template.
+    return this.deps.store.transaction(() => {
+      this.assertNameFree(client.client_ref, name, language);
+      const record = this.recordOf(client.client_ref, created, undefined);
+      this.repo.upsert(record);
+      return record;
+    });
+  }
+
+  /** PATCH /templates/{template_ref}: same name and language, an editable state, the edit allowance. */
+  async edit(clientRef: string, templateRef: string, language: string | undefined, request: CreateTemplateRequest): Promise<TemplateRecord> {
+    const client = this.chatClient(clientRef);
+    if (request.client_ref !== clientRef) {
+      throw badRequest(`The body's client_ref ${request.client_ref} differs from the query's ${clientRef}.`, {
+        details: { client_ref: [`must be ${clientRef}`] },
+      });
+    }
+    const current = resolveTemplate(this.repo, clientRef, templateRef, language);
+    assertNameAndLanguageUnchanged(current, {
+      name: normalizeTemplateName(request.name),
+      language: request.language ?? DEFAULT_TEMPLATE_LANGUAGE,
+    });
+    assertTemplateEditable(current.name, current.status);
+    const now = this.deps.clock();
+    const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - 30 * 24 * 3600 * 1000), 'APPROVED');
+    assertApprovedEditAllowance(current.name, current.status, approvedEdits, now);
+    const components = await this.componentsOf(client, request);
+    const category = request.category ?? current.category;
+    const edited = await this.callProvider(() =>
+      this.deps.provider.editTemplate(client.business_account_id, current.id, {
+        name: current.name,
+        language: current.language,
+        category,
+        components,
+      }),
+    );
+    return this.deps.store.transaction(() => {
+      this.repo.recordEdit(current.id, this.deps.clock(), current.status);
+      const record = this.recordOf(clientRef, edited, current);
+      this.repo.upsert(record);
+      return record;
+    });
+  }
+
+  /** DELETE /templates/{template_ref}: gone from the mirror (sends fail with 404), name blocked 30 days. */
+  async delete(clientRef: string, templateRef: string, language: string | undefined): Promise<void> {
+    const client = this.chatClient(clientRef);
+    const template = resolveTemplate(this.repo, clientRef, templateRef, language);
+    await this.callProvider(() => this.deps.provider.deleteTemplate(client.business_account_id, template.id), 'delete');
+    this.deps.store.transaction(() => {
+      this.repo.delete(clientRef, template.id);
+      this.repo.blockName(clientRef, template.name, this.deps.clock());
+    });
+  }
+
+  /** POST /templates/media: format inferred from the content (or checked against `format`), ceilings, streamed. */
+  async uploadMedia(clientRef: string, file: SpooledMedia, declaredFormat?: TemplateMediaFormat): Promise<TemplateMediaResponse> {
+    const client = this.chatClient(clientRef);
+    const { format, handle, size } = await this.uploadHeaderMedia(client, file, declaredFormat);
+    const response: TemplateMediaResponse = { handle, format, size };
+    if (file.filename) response.filename = file.filename;
+    return response;
+  }
+
+  private async uploadHeaderMedia(client: ClientRecord, file: SpooledMedia, declared: TemplateMediaFormat | undefined) {
+    const format = templateMediaFormatOf(file, declared);
+    const uploaded = await this.callProvider(() =>
+      this.deps.provider.uploadTemplateMedia(client.business_account_id, {
+        format,
+        mimeType: file.mimeType,
+        filename: file.filename,
+        content: createReadStream(file.path),
+      }),
+    );
+    return { format, handle: uploaded.handle, size: uploaded.size };
+  }
+
+  /**
+   * The provider moved a template on its own (review result, quality signal, appeal): the mirror follows
+   * and `template.status` is published with the previous status. Unknown templates are ignored.
+   */
+  applyProviderStatus(update: ProviderTemplateStatusUpdate): void {
+    const local = this.repo.findByProviderId(update.template_id);
+    if (!local || local.status === update.status) return;
+    const next: TemplateRecord = {
+      ...local,
+      status: update.status,
+      rejected_reason: update.status === 'REJECTED' ? rejectedReasonFor('REJECTED', update.reason) : null,
+      updated_at: update.at,
+    };
+    this.repo.upsert(next);
+    this.publishStatus(local.client_ref, { ...next, reason: next.rejected_reason }, local.status);
+  }
+
+  private publishStatus(
+    clientRef: string,
+    template: Pick<ProviderTemplate, 'id' | 'name' | 'language' | 'status' | 'reason'>,
+    previous: TemplateStatus,
+  ): void {
+    this.deps.events.publish({
+      event: 'template.status',
+      channel: 'chat',
+      client_ref: clientRef,
+      template: {
+        id: template.id,
+        name: template.name,
+        language: template.language,
+        status: template.status,
+        previous_status: previous,
+        reason: rejectedReasonFor(template.status, template.reason),
+      },
+    });
+  }
+
+  private assertNameFree(clientRef: string, name: string, language: string): void {
+    if (this.repo.findByName(clientRef, name).some((t) => t.language === language)) {
+      throw conflict(`Template ${name} already exists in ${language}.`);
+    }
+    assertNameNotBlocked(name, this.repo.nameDeletedAt(clientRef, name), this.deps.clock());
+  }
+
+  /** The component array to submit, with a media header turned into a provider handle. */
+  private async componentsOf(client: ClientRecord, request: CreateTemplateRequest): Promise<TemplateComponent[]> {
+    const source = headerMediaSourceOf(request);
+    let handle: string | undefined;
+    if (source && 'media_handle' in source) handle = source.media_handle;
+    if (source && 'media_url' in source) {
+      const format = String((request.header as { format?: string }).format) as TemplateMediaFormat;
+      const downloaded = await this.deps.fetcher.open(source.media_url);
+      const file = await this.deps.spool(downloaded.content, undefined, downloaded.filename);
+      try {
+        handle = (await this.uploadHeaderMedia(client, file, format)).handle;
+      } finally {
+        rmSync(file.path, { force: true });
+      }
+    }
+    return buildTemplateComponents(request, handle);
+  }
+
+  private recordOf(clientRef: string, template: ProviderTemplate, previous: TemplateRecord | undefined): TemplateRecord {
+    return {
+      id: template.id,
+      client_ref: clientRef,
+      name: template.name,
+      language: template.language,
+      category: template.category,
+      status: template.status,
+      rejected_reason: rejectedReasonFor(template.status, template.reason),
+      template_type: templateTypeOf(template.category, template.components),
+      components: template.components,
+      created_at: previous?.created_at ?? template.created_at,
+      updated_at: template.updated_at,
+    };
+  }
+
+  /** Provider refusals of template content are 400 with the provider's reason; no answer is 502. */
+  private async callProvider<T>(call: () => Promise<T>, what: 'submit' | 'delete' = 'submit'): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if (error instanceof ProviderError) {
+        if (error.reason === 'unavailable') throw upstreamUnavailable('The channel provider could not be reached; retry later.');
+        const details: Record<string, unknown> = { provider_message: error.message };
+        if (error.providerCode) details.provider_code = error.providerCode;
+        const message =
+          what === 'delete' ? `The provider refused the deletion: ${error.message}` : `The provider refused the template: ${error.message}`;
+        throw badRequest(message, { details });
+      }
+      throw error;
+    }
+  }
+}
+
+/** Without a template provider (unit tests of other modules): every provider call is unreachable. */
+export function unwiredTemplates(): Pick<TemplatesDeps, 'provider' | 'events' | 'fetcher'> {
+  const unavailable = async (): Promise<never> => {
+    throw new ProviderError('unavailable', 'No template provider is wired.');
+  };
+  return {
+    provider: {
+      createTemplate: unavailable,
+      editTemplate: unavailable,
+      deleteTemplate: unavailable,
+      listTemplates: unavailable,
+      uploadTemplateMedia: unavailable,
+      onTemplateStatus: () => undefined,
+    },
+    events: { publish: () => undefined },
+    fetcher: { open: unavailable },
+  };
+}

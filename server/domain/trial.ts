@@ -1,0 +1,57 @@
+import type { PartnerSettingsRepository } from '../store/messaging';
+import { DAY_MS, type Clock } from './clock';
+import { DomainError, badRequest } from './errors';
+import type { KeyMode } from './keys';
+
+/** The partner's trial: when it ends and how many days of grace follow. No end means a plan is active. */
+export interface TrialState {
+  /** null: a plan is active and live sending is never gated. */
+  endsAt: Date | null;
+  graceDays: number;
+}
+
+const SETTING = 'trial';
+export const DEFAULT_GRACE_DAYS = 7;
+
+/**
+ * The trial gate (section 5, rule 4): once trial and grace have ended, live sends fail with
+ * 402 `trial_expired`; test-key and dry-run sends remain available.
+ */
+export class Trial {
+  constructor(
+    private readonly settings: PartnerSettingsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  state(): TrialState {
+    const raw = this.settings.get(SETTING);
+    if (!raw) return { endsAt: null, graceDays: DEFAULT_GRACE_DAYS };
+    const parsed = JSON.parse(raw) as { ends_at: number | null; grace_days: number };
+    return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
+  }
+
+  /** The sandbox sets the trial state (`endsAt: null` = plan active). */
+  set(state: TrialState): TrialState {
+    if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
+    this.settings.set(SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
+    return state;
+  }
+
+  /** When live sending stops (trial end plus grace), or null when it never does. */
+  sendingEndsAt(): Date | null {
+    const { endsAt, graceDays } = this.state();
+    return endsAt === null ? null : new Date(endsAt.getTime() + graceDays * DAY_MS);
+  }
+
+  /** Throws `trial_expired` for a live delivery after trial and grace. */
+  assertLiveSendAllowed(keyMode: KeyMode, dryRun: boolean): void {
+    if (keyMode !== 'live' || dryRun) return;
+    const end = this.sendingEndsAt();
+    if (end !== null && this.clock().getTime() >= end.getTime()) {
+      throw new DomainError(
+        'trial_expired',
+        'Your trial and grace period have ended; live sending is paused until a plan is active. Test and dry-run sends remain available.',
+      );
+    }
+  }
+}

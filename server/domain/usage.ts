@@ -1,0 +1,71 @@
+import type { components } from '../../generated/openapi';
+import type { Store } from '../store/repositories';
+import type { Clock } from './clock';
+import type { KeyMode } from './keys';
+
+type UsagePeriod = components['schemas']['UsagePeriod'];
+type UsageResponse = components['schemas']['UsageResponse'];
+
+export type UsageKind = 'inbound' | 'outbound' | 'outbound_template';
+
+/** Closed months reported before the current one. */
+export const USAGE_HISTORY_MONTHS = 12;
+
+/** A message that may count toward usage. */
+export interface UsageEvent {
+  kind: UsageKind;
+  /** Kind of key behind the traffic (`test` for simulated traffic, sandbox events included). */
+  traffic: KeyMode;
+  dryRun: boolean;
+  at: Date;
+}
+
+/** The one rule of what counts: live traffic that was not a dry run. */
+export function isCountable(event: Pick<UsageEvent, 'traffic' | 'dryRun'>): boolean {
+  return event.traffic === 'live' && !event.dryRun;
+}
+
+/** `YYYY-MM` of the UTC month of `at`, shifted by `monthsBack` months. */
+export function periodOf(at: Date, monthsBack = 0): string {
+  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - monthsBack, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Monthly message usage of the partner. */
+export class Usage {
+  constructor(
+    private readonly store: Pick<Store, 'usage'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Records one message; sends (issue 4) and inbound events (issue 5) call this. Returns whether it
+   * counted: test-key and dry-run traffic never does.
+   */
+  record(event: UsageEvent): boolean {
+    if (!isCountable(event)) return false;
+    this.store.usage.increment(periodOf(event.at), event.kind, 1);
+    return true;
+  }
+
+  /** The current UTC month and the twelve closed months before it, newest first, zero-filled. */
+  report(): UsageResponse {
+    const now = this.clock();
+    const periods = Array.from({ length: USAGE_HISTORY_MONTHS + 1 }, (_, back) => periodOf(now, back));
+    const counts = this.store.usage.between(periods[periods.length - 1]!, periods[0]!);
+    const [current, ...history] = periods.map((period): UsagePeriod => {
+      const of = (kind: UsageKind) => counts.find((c) => c.period === period && c.kind === kind)?.count ?? 0;
+      const inbound = of('inbound');
+      const outbound = of('outbound');
+      const template = of('outbound_template');
+      return {
+        period,
+        inbound_messages: inbound,
+        outbound_messages: outbound,
+        outbound_template_messages: template,
+        total_messages: inbound + outbound + template,
+      };
+    });
+    return { current: current!, history };
+  }
+}

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import type { Domain } from '../domain';
+import { badRequest } from '../domain/errors';
+import { spooledUploadOf } from './multipart-upload';
+import { sendJson } from './types';
+
+/** Tag Media: upload send media, download inbound chat media. */
+export function mediaRouter(domain: Domain): Router {
+  const router = Router();
+  const media = domain.messaging.media;
+
+  router.post('/media', async (req, res) => {
+    const file = spooledUploadOf(res);
+    if (!file) throw badRequest('The request is invalid.', { details: { file: ['is required'] } });
+    const uploaded = await media.upload(String((req.body as { client_ref: string }).client_ref), file);
+    sendJson(res, 'uploadMedia', 201, uploaded);
+  });
+
+  router.get('/media/:media_id', async (req, res) => {
+    const content = await media.download(String(req.query.client_ref), req.params.media_id!);
+    res.status(200);
+    res.setHeader('Content-Type', content.mimeType);
+    res.setHeader('Content-Length', String(content.size));
+    res.setHeader('X-Media-Sha256', content.sha256);
+    await pipeline(content.open(), res);
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+import type { Request, Response } from 'express';
+import type { components, operations } from '../../generated/openapi';
+import type { ApiKey } from '../domain/keys';
+
+/** Request and response shapes of an operation, from the generated types only. */
+export type JsonBody<K extends keyof operations> = operations[K] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+export type JsonResponse<K extends keyof operations, S extends number> = operations[K]['responses'] extends Record<
+  S,
+  { content: { 'application/json': infer B } }
+>
+  ? B
+  : never;
+
+export type ErrorResponse = components['schemas']['ErrorResponse'];
+
+/** Set by the validator's metadata step for every operation of the contract. */
+export interface OpenApiRequest extends Request {
+  openapi?: { schema?: { operationId?: string }; openApiRoute?: string };
+}
+
+/** The key that authenticated the request (absent on public operations). */
+export function authenticatedKey(res: Response): ApiKey {
+  const key = res.locals.apiKey as ApiKey | undefined;
+  if (!key) throw new Error('No authenticated key on this request.');
+  return key;
+}
+
+export function operationIdOf(req: Request): string | undefined {
+  return (req as OpenApiRequest).openapi?.schema?.operationId;
+}
+
+/** Sends a JSON body typed by the operation's documented response for `status`. */
+export function sendJson<K extends keyof operations, S extends number>(
+  res: Response,
+  _operation: K,
+  status: S,
+  body: JsonResponse<K, S>,
+): void {
+  res.status(status).json(body);
+}

@@ -1,0 +1,73 @@
+/** One error of express-openapi-validator: `path` like `/body/text/body`, `/query/limit`, `text/body` or `foo`. */
+export interface ValidatorIssue {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+}
+
+const LOCATIONS = new Set(['body', 'query', 'params', 'path', 'headers', 'header', 'cookies']);
+const REQUIRED = /must have required property '([^']+)'/;
+
+export interface FieldIssue {
+  /** `body`, `query`, `path`, `headers` or null when the validator did not say (discriminator paths). */
+  location: string | null;
+  /** Dotted field path (`text.body`, `client_ref`, `limit`, `contacts.0.name`); `body` for the body as a whole. */
+  field: string;
+  message: string;
+  missing: boolean;
+}
+
+/** Normalizes one validator error into a field and a message a partner can read. */
+export function toFieldIssue(issue: ValidatorIssue): FieldIssue {
+  const raw = issue.message ?? 'is invalid';
+  const segments = (issue.path ?? '').split(/[/.]/).filter((s) => s !== '');
+  let location: string | null = null;
+  if (segments.length > 0 && LOCATIONS.has(segments[0]!)) location = segments.shift()!;
+  if (location === 'params') location = 'path';
+  if (location === 'header') location = 'headers';
+  const required = REQUIRED.exec(raw);
+  if (required && segments[segments.length - 1] !== required[1]) segments.push(required[1]!);
+  const message = required ? 'is required' : raw.replace(/^must /, 'must ').trim();
+  return { location, field: segments.length > 0 ? segments.join('.') : (location ?? 'body'), message, missing: required !== null };
+}
+
+/** Generic `oneOf` summaries say nothing a more specific message of the same request does not. */
+const SUMMARY = /^must match (exactly one|a schema in anyOf)/;
+
+/**
+ * Folds validator errors into `details`: dotted field path → distinct messages. For a body with `oneOf`
+ * branches (errors of every branch come mixed): the summary is dropped when specific messages exist;
+ * errors every branch reports are kept; of the branch-specific ones, only the branch the body selects
+ * is kept (a top-level string value naming the field, e.g. `type: "text"` selects `text.*`), and when
+ * none is selected, alternative missing fields fold into one `body` message ("one of a, b is required").
+ */
+export function foldValidationDetails(issues: readonly ValidatorIssue[], body?: unknown): Record<string, string[]> {
+  const all = issues.map(toFieldIssue);
+  const specific = all.filter((i) => !SUMMARY.test(i.message));
+  let kept = specific.length > 0 ? specific : all;
+  if (specific.length < all.length) kept = selectBranch(kept, body);
+  const details: Record<string, string[]> = {};
+  for (const { field, message } of kept) {
+    const messages = (details[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return details;
+}
+
+function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {
+  const keyOf = (i: FieldIssue) => `${i.field}\u0000${i.message}`;
+  const counts = new Map<string, number>();
+  for (const issue of issues) counts.set(keyOf(issue), (counts.get(keyOf(issue)) ?? 0) + 1);
+  const shared = (i: FieldIssue) => counts.get(keyOf(i))! > 1;
+  const branchOnly = issues.filter((i) => !shared(i));
+  if (branchOnly.length < 2) return issues;
+  const top = (i: FieldIssue) => i.field.split('.')[0];
+  const values = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.values(body) : [];
+  const selected = values.find((v): v is string => typeof v === 'string' && branchOnly.some((i) => top(i) === v));
+  if (selected !== undefined) return issues.filter((i) => shared(i) || top(i) === selected);
+  const alternatives = branchOnly.filter((i) => i.missing && !i.field.includes('.'));
+  if (alternatives.length < 2) return issues;
+  const rest = issues.filter((i) => !alternatives.includes(i));
+  const names = alternatives.map((i) => i.field).join(', ');
+  return [...rest, { location: 'body', field: 'body', message: `one of ${names} is required`, missing: true }];
+}

@@ -1,0 +1,51 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseFile } from './config';
+import { startServer } from './harness';
+import { migrate } from './store/sqlite/database';
+import { MIGRATIONS } from './store/sqlite/migrations';
+import { call, testClock } from './test-kit';
+
+describe('storage across restarts', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'reference-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('keys, their revocation, clients, sessions and usage survive a restart on the same SQLite file', async () => {
+    const clock = testClock('2026-11-22T10:00:00.000Z');
+    const first = await startServer({ dataDir, now: clock.now });
+    const kept = first.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const revoked = first.domain.keys.create({ mode: 'live', scopes: 'all' });
+    first.domain.keys.revoke(revoked.key.id);
+    const signup = await call(first.baseUrl, 'POST', '/clients/signup', { key: kept.plain, body: { client_ref: 'durable', auth_code: 'durable-code' } });
+    expect(signup.status).toBe(201);
+    const session = await call(first.baseUrl, 'POST', '/social-connect/sessions', { key: kept.plain, body: { client_ref: 'pending' } });
+    first.domain.usage.record({ kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() });
+    await first.close();
+
+    const second = await startServer({ dataDir, now: clock.now });
+    expect((await call(second.baseUrl, 'GET', '/clients/{client_ref}', { key: kept.plain, path: '/clients/durable' })).body).toEqual(signup.body);
+    expect((await call(second.baseUrl, 'GET', '/clients', { key: revoked.plain })).status).toBe(401);
+    expect((await call(second.baseUrl, 'GET', '/usage', { key: kept.plain })).body.current.outbound_messages).toBe(1);
+    // The hosted page of a session opened before the restart still works (the port changed, not the path).
+    const hosted = new URL(String(session.body.url));
+    const page = await fetch(`${second.origin}${hosted.pathname}${hosted.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('pending');
+    await second.close();
+  });
+
+  test('migrations run once: reopening a migrated database applies nothing and records every version', async () => {
+    const first = await startServer({ dataDir });
+    await first.close();
+    const db = new Database(databaseFile({ dataDir }));
+    expect(migrate(db)).toEqual([]);
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+    expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+    db.close();
+  });
+});

@@ -1,0 +1,278 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../domain/clock';
+import type { IdGenerator } from '../domain/ids';
+import type { TemplateStatus } from '../domain/templates-rules';
+import { ProviderError } from './channel-provider';
+import type {
+  ProviderTemplate,
+  ProviderTemplateContent,
+  ProviderTemplateStatusUpdate,
+  TemplateMediaUpload,
+  TemplateProvider,
+} from './templates';
+
+/** One step the simulated reviewer will take: move to `status` `delayMs` after the previous step. */
+export interface PlannedMove {
+  status: TemplateStatus;
+  reason: string | null;
+}
+
+/** A template as the simulated provider keeps it, with the moves it still plans. */
+export interface SimulatedTemplate extends ProviderTemplate {
+  account: string;
+  plan: PlannedMove[];
+  next_move_at: Date | null;
+}
+
+export interface SimulatedMedia {
+  handle: string;
+  account: string;
+  format: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  created_at: Date;
+}
+
+/** The simulated provider's own records, persisted so a restart keeps templates and pending reviews. */
+export interface SimulatedTemplateState {
+  save(template: SimulatedTemplate): void;
+  delete(id: string): void;
+  get(id: string): SimulatedTemplate | undefined;
+  list(account: string): SimulatedTemplate[];
+  /** Templates with a planned move due at `now`. */
+  due(now: Date): SimulatedTemplate[];
+  saveMedia(media: SimulatedMedia): void;
+  findMedia(handle: string): SimulatedMedia | undefined;
+}
+
+export interface SimulatedTemplateOptions {
+  /** Time the simulated review takes, and between later planned moves. TEMPLATE_REVIEW_DELAY_MS, default 5000. */
+  reviewDelayMs: number;
+}
+
+/**
+ * The template half of the simulated provider. Deterministic outcomes by (normalized) template name:
+ *
+ * | name contains | review result, then later moves (each after the review delay) |
+ * |---|---|
+ * | `reject`  | REJECTED, reason `INVALID_FORMAT` (an edit of a rejected template is approved) |
+ * | `appeal`  | REJECTED (`INVALID_FORMAT`) → IN_APPEAL → APPROVED |
+ * | `pause`   | APPROVED → PAUSED |
+ * | `disable` | APPROVED → PAUSED → DISABLED |
+ * | `flag`    | APPROVED → FLAGGED |
+ * | `manual`  | stays PENDING until a result is decided in the sandbox |
+ * | anything else | APPROVED |
+ *
+ * Also: a name containing `refuse` is refused at submission (400 with the provider's code `2388299`), a
+ * name containing `undeletable` refuses deletion (code `100`), a `header_handle` this provider did not
+ * issue is refused, and `setReachable(false)` (sandbox: provider availability) makes every template call
+ * fail as unreachable (the mirror then serves its last state with a `warning`).
+ */
+export class SimulatedTemplateProvider implements TemplateProvider {
+  private readonly listeners: Array<(update: ProviderTemplateStatusUpdate) => void | Promise<void>> = [];
+  private reachable = true;
+
+  constructor(
+    private readonly state: SimulatedTemplateState,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly options: SimulatedTemplateOptions,
+  ) {}
+
+  static planFor(name: string): PlannedMove[] {
+    const rejected = { status: 'REJECTED' as const, reason: 'INVALID_FORMAT' };
+    if (name.includes('manual')) return [];
+    if (name.includes('appeal')) return [rejected, { status: 'IN_APPEAL', reason: null }, { status: 'APPROVED', reason: null }];
+    if (name.includes('reject')) return [rejected];
+    if (name.includes('disable')) {
+      return [{ status: 'APPROVED', reason: null }, { status: 'PAUSED', reason: null }, { status: 'DISABLED', reason: null }];
+    }
+    if (name.includes('pause')) return [{ status: 'APPROVED', reason: null }, { status: 'PAUSED', reason: null }];
+    if (name.includes('flag')) return [{ status: 'APPROVED', reason: null }, { status: 'FLAGGED', reason: null }];
+    return [{ status: 'APPROVED', reason: null }];
+  }
+
+  setReachable(reachable: boolean): void {
+    this.reachable = reachable;
+  }
+
+  isReachable(): boolean {
+    return this.reachable;
+  }
+
+  onTemplateStatus(listener: (update: ProviderTemplateStatusUpdate) => void | Promise<void>): void {
+    this.listeners.push(listener);
+  }
+
+  async createTemplate(account: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
+    this.assertReachable();
+    this.assertAcceptable(account, content);
+    const now = this.clock();
+    const template: SimulatedTemplate = {
+      id: this.templateId(account, content),
+      account,
+      ...content,
+      status: 'PENDING',
+      reason: null,
+      created_at: now,
+      updated_at: now,
+      plan: SimulatedTemplateProvider.planFor(content.name),
+      next_move_at: null,
+    };
+    template.next_move_at = template.plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null;
+    this.state.save(template);
+    return strip(template);
+  }
+
+  async editTemplate(account: string, templateId: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
+    this.assertReachable();
+    const current = this.owned(account, templateId);
+    this.assertAcceptable(account, content);
+    const now = this.clock();
+    const plan = current.status === 'REJECTED' ? [{ status: 'APPROVED' as const, reason: null }] : SimulatedTemplateProvider.planFor(current.name);
+    const template: SimulatedTemplate = {
+      ...current,
+      category: content.category,
+      components: content.components,
+      status: 'PENDING',
+      reason: null,
+      updated_at: now,
+      plan,
+      next_move_at: plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
+    };
+    this.state.save(template);
+    return strip(template);
+  }
+
+  async deleteTemplate(account: string, templateId: string): Promise<void> {
+    this.assertReachable();
+    const current = this.owned(account, templateId);
+    if (current.name.includes('undeletable')) throw new ProviderError('rejected', 'Invalid parameter', '100');
+    this.state.delete(templateId);
+  }
+
+  async listTemplates(account: string): Promise<ProviderTemplate[]> {
+    this.assertReachable();
+    return this.state.list(account).map(strip);
+  }
+
+  async uploadTemplateMedia(account: string, upload: TemplateMediaUpload): Promise<{ handle: string; size: number }> {
+    this.assertReachable();
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of upload.content) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      hash.update(buffer);
+      size += buffer.length;
+    }
+    const handle = `4::${Buffer.from(upload.mimeType).toString('base64')}:${this.ids.secret(36)}`;
+    this.state.saveMedia({
+      handle,
+      account,
+      format: upload.format,
+      mime_type: upload.mimeType,
+      size,
+      sha256: hash.digest('hex'),
+      created_at: this.clock(),
+    });
+    return { handle, size };
+  }
+
+  /** Runs every planned move due now (the simulated reviewer's clock tick). */
+  async runDue(): Promise<number> {
+    let moved = 0;
+    for (const template of this.state.due(this.clock())) {
+      const [step, ...rest] = template.plan;
+      if (!step) continue;
+      await this.move(template, step, rest);
+      moved += 1;
+    }
+    return moved;
+  }
+
+  /** The sandbox decides the next move now; later planned moves are dropped. */
+  async decide(templateId: string, status: TemplateStatus, reason: string | null): Promise<ProviderTemplate> {
+    const template = this.state.get(templateId);
+    if (!template) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
+    return this.move(template, { status, reason }, []);
+  }
+
+  /** The next move the simulated reviewer plans for a template, if any. */
+  plannedNext(templateId: string): PlannedMove | undefined {
+    return this.state.get(templateId)?.plan[0];
+  }
+
+  get(templateId: string): ProviderTemplate | undefined {
+    const template = this.state.get(templateId);
+    return template && strip(template);
+  }
+
+  private async move(template: SimulatedTemplate, step: PlannedMove, rest: PlannedMove[]): Promise<ProviderTemplate> {
+    const now = this.clock();
+    const next: SimulatedTemplate = {
+      ...template,
+      status: step.status,
+      reason: step.status === 'REJECTED' ? (step.reason ?? 'INVALID_FORMAT') : null,
+      updated_at: now,
+      plan: rest,
+      next_move_at: rest.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
+    };
+    this.state.save(next);
+    const update: ProviderTemplateStatusUpdate = {
+      business_account_id: template.account,
+      template_id: template.id,
+      status: next.status,
+      reason: next.reason,
+      at: now,
+    };
+    for (const listener of this.listeners) await listener(update);
+    return strip(next);
+  }
+
+  private owned(account: string, templateId: string): SimulatedTemplate {
+    const template = this.state.get(templateId);
+    if (!template || template.account !== account) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
+    return template;
+  }
+
+  private assertAcceptable(account: string, content: ProviderTemplateContent): void {
+    if (content.name.includes('refuse')) {
+      throw new ProviderError('rejected', "Variables can't be at the start or end of the template.", '2388299');
+    }
+    for (const component of content.components) {
+      const handles = (component.example as { header_handle?: unknown } | undefined)?.header_handle;
+      if (!Array.isArray(handles)) continue;
+      for (const handle of handles) {
+        const media = typeof handle === 'string' ? this.state.findMedia(handle) : undefined;
+        if (!media || media.account !== account) {
+          throw new ProviderError('rejected', 'The header media handle is unknown or belongs to another account.', '131053');
+        }
+      }
+    }
+  }
+
+  private assertReachable(): void {
+    if (!this.reachable) throw new ProviderError('unavailable', 'The channel provider did not answer.');
+  }
+
+  /** Provider ids are 16 digits. */
+  private templateId(account: string, content: ProviderTemplateContent): string {
+    const hex = createHash('sha256').update(`${account}:${content.name}:${content.language}:${this.ids.id('tpl')}`).digest('hex');
+    return `1${BigInt(`0x${hex}`).toString().slice(0, 15)}`;
+  }
+}
+
+function strip(t: SimulatedTemplate): ProviderTemplate {
+  return {
+    id: t.id,
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    status: t.status,
+    reason: t.reason,
+    components: t.components,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}

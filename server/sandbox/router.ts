@@ -1,0 +1,106 @@
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { DomainError } from '../domain/errors';
+import type { WebhookEventKind } from '../domain/events';
+import { foldValidationDetails, type ValidatorIssue } from '../http/validation-details';
+import type { Sandbox } from './service';
+
+export const SANDBOX_SPEC_PATH = resolve(__dirname, 'openapi.yaml');
+
+const STATUS: Record<string, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  upstream_unavailable: 502,
+};
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Bearer admin token, compared in constant time. */
+function adminToken(token: string): RequestHandler {
+  const expected = digest(token);
+  return (req, res, next) => {
+    const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    if (!given || !timingSafeEqual(digest(given), expected)) {
+      res.status(401).json({ error: { code: 'unauthorized', message: 'The sandbox needs Authorization: Bearer <SANDBOX_ADMIN_TOKEN>.' } });
+      return;
+    }
+    next();
+  };
+}
+
+const q = (req: Request, name: string): string | undefined => {
+  const v = (req.query as Record<string, unknown>)[name];
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+
+/** /sandbox: the portal stand-in, validated against server/sandbox/openapi.yaml, behind the admin token. */
+export function sandboxRouter(sandbox: Sandbox, token: string): Router {
+  const router = Router();
+  router.use(adminToken(token));
+  router.use(express.json({ limit: '20mb' }));
+  router.use(
+    OpenApiValidator.middleware({
+      apiSpec: SANDBOX_SPEC_PATH,
+      validateRequests: true,
+      validateResponses: false,
+      validateSecurity: false,
+      ignoreUndocumented: false,
+    }) as RequestHandler[],
+  );
+  router.get('/keys', (_req, res) => void res.json(sandbox.listKeys()));
+  router.post('/keys', (req, res) => void res.status(201).json(sandbox.createKey(req.body)));
+  router.post('/keys/:key/rotate', (req, res) => void res.json(sandbox.rotateKey(req.params.key!)));
+  router.post('/keys/:key/revoke', (req, res) => void res.json(sandbox.revokeKey(req.params.key!)));
+  router.post('/clients', async (req, res) => void res.status(201).json(await sandbox.connectClient(req.body)));
+  router.get('/webhook', (_req, res) => void res.json(sandbox.webhookConfig()));
+  router.put('/webhook', (req, res) => void res.json(sandbox.setWebhook(req.body)));
+  router.post('/webhook/test', (req, res) => void res.status(202).json(sandbox.fireTest(req.body ?? {})));
+  router.post('/webhook/samples/:event', (req, res) =>
+    void res.status(202).json(sandbox.fireSample(req.params.event as WebhookEventKind, (req.body as { client_ref?: string } | undefined)?.client_ref)),
+  );
+  router.get('/webhook/deliveries', (req, res) =>
+    void res.json(
+      sandbox.deliveries({
+        event_id: q(req, 'event_id'),
+        event: q(req, 'event'),
+        state: q(req, 'state') as 'pending' | 'succeeded' | 'failed' | undefined,
+        limit: q(req, 'limit') ? Number(q(req, 'limit')) : undefined,
+      }),
+    ),
+  );
+  router.get('/webhook/deliveries/:delivery_id', (req, res) => void res.json(sandbox.delivery(req.params.delivery_id!)));
+  router.post('/webhook/redeliver', (req, res) => void res.status(202).json(sandbox.redeliver(req.body.ref)));
+  router.post('/inbound', async (req, res) => void res.status(202).json(await sandbox.inbound(req.body)));
+  router.post('/templates/review', async (req, res) => void res.json(await sandbox.decideReview(req.body)));
+  router.put('/provider', (req, res) => void res.json(sandbox.setProvider(req.body)));
+  router.post('/messages/:message_id/status', (req, res) => void res.json(sandbox.advanceMessage(req.params.message_id!, req.body)));
+  router.post('/test-recipients', (req, res) => void res.json(sandbox.registerTestRecipient(req.body)));
+  router.put('/trial', (req, res) => void res.json(sandbox.setTrial(req.body)));
+  router.post('/tick', async (_req, res) => void res.json(await sandbox.tick()));
+  router.use(sandboxErrors);
+  return router;
+}
+
+const sandboxErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+  if (error instanceof DomainError) {
+    const body = error.details ? { code: error.code, message: error.message, details: error.details } : { code: error.code, message: error.message };
+    res.status(STATUS[error.kind] ?? 400).json({ error: body });
+    return;
+  }
+  const e = error as { status?: number; errors?: ValidatorIssue[]; message?: string };
+  if (e.status && e.status < 500) {
+    const details = Array.isArray(e.errors) ? foldValidationDetails(e.errors) : undefined;
+    const status = e.status === 405 ? 404 : e.status === 401 || e.status === 404 ? e.status : 400;
+    res.status(status).json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message: e.message ?? 'The request is invalid.', ...(details ? { details } : {}) } });
+    return;
+  }
+  res.status(500).json({ error: { code: 'internal_error', message: (error as Error).message ?? 'unexpected' } });
+};

@@ -1,0 +1,301 @@
+// The sandbox: the partner-portal functions the public API leaves out. Each function calls the rule's
+// owner (keys, sessions, webhook delivery, the simulated template provider, messaging); none re-implements
+// a rule.
+import { createHash } from 'node:crypto';
+import type { Domain } from '../domain';
+import type { ApiKey } from '../domain/keys';
+import { parseExpiry } from '../domain/keys';
+import { badRequest, notFound } from '../domain/errors';
+import type { NewWebhookEvent, WebhookEventKind } from '../domain/events';
+import type { OutboundStatus } from '../store/messaging';
+import { toApiTemplate } from '../domain/templates';
+import { assertProviderTransition, type TemplateStatus } from '../domain/templates-rules';
+import type { SimulatedTemplateProvider } from '../provider/simulated-templates';
+import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
+import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+
+export interface SandboxDeps {
+  domain: Domain;
+  webhooks: WebhookDelivery;
+  templateProvider: SimulatedTemplateProvider;
+  tick: () => Promise<void>;
+}
+
+const describeKey = (key: ApiKey) => ({
+  id: key.id,
+  name: key.name,
+  mode: key.mode,
+  prefix: key.prefix,
+  scopes: key.scopes,
+  allowed_ips: key.allowedIps,
+  expires_at: key.expiresAt?.toISOString() ?? null,
+  created_at: key.createdAt.toISOString(),
+  revoked_at: key.revokedAt?.toISOString() ?? null,
+  replaced_by_id: key.replacedById,
+});
+
+export const describeDelivery = (entry: DeliveryLogEntry) => ({
+  id: entry.delivery.id,
+  event_id: entry.delivery.event_id,
+  event: entry.event,
+  client_ref: entry.client_ref,
+  url: entry.delivery.url,
+  state: entry.delivery.state,
+  trigger: entry.delivery.trigger,
+  attempts: entry.attempts.map((a) => ({
+    number: a.number,
+    started_at: a.started_at.toISOString(),
+    duration_ms: a.duration_ms,
+    status_code: a.status_code,
+    error: a.error,
+    succeeded: a.succeeded,
+  })),
+  next_attempt_at: entry.delivery.next_attempt_at?.toISOString() ?? null,
+  created_at: entry.delivery.created_at.toISOString(),
+});
+
+export interface InboundRequest {
+  client_ref: string;
+  from: string;
+  name?: string;
+  kind?: 'message' | 'reaction' | 'read' | 'postback' | 'echo' | 'preferences';
+  text?: string;
+  media?: { type: 'image' | 'video' | 'audio' | 'document' | 'sticker'; content_base64: string; mime_type?: string; filename?: string; caption?: string };
+  message_id?: string;
+  emoji?: string;
+  payload?: string;
+  title?: string;
+  value?: 'opt_in' | 'opt_out';
+}
+
+export class Sandbox {
+  private seq = 0;
+
+  constructor(private readonly deps: SandboxDeps) {}
+
+  listKeys() {
+    return { keys: this.deps.domain.keys.list().map(describeKey) };
+  }
+
+  createKey(input: { mode: 'test' | 'live'; scopes?: string[] | 'all'; expires?: string; allow_ips?: string[]; name?: string }) {
+    const { key, plain } = this.deps.domain.keys.create({
+      mode: input.mode,
+      scopes: input.scopes ?? 'all',
+      expiresAt: input.expires ? parseExpiry(input.expires, this.deps.domain.clock()) : null,
+      allowedIps: input.allow_ips,
+      name: input.name ?? null,
+    });
+    return { key: plain, ...describeKey(key) };
+  }
+
+  rotateKey(ref: string) {
+    const { key, plain, retired } = this.deps.domain.keys.rotate(ref);
+    return { key: plain, ...describeKey(key), retired: describeKey(retired) };
+  }
+
+  revokeKey(ref: string) {
+    return describeKey(this.deps.domain.keys.revoke(ref));
+  }
+
+  /** A hosted session created and completed here, with what a person would enter on the page. */
+  async connectClient(input: { client_ref: string; channel: 'chat' | 'social'; business_name?: string; phone_number?: string; username?: string }) {
+    const { session, token } = this.deps.domain.sessions.create(input.channel, input.client_ref, 'sandbox');
+    const digest = createHash('sha256').update(input.client_ref).digest();
+    const account =
+      input.channel === 'chat'
+        ? { phone_number: input.phone_number ?? `49${(digest.readUIntBE(0, 6) % 1e11).toString().padStart(11, '0')}` }
+        : { username: input.username ?? `acct_${digest.toString('hex').slice(0, 16)}` };
+    const client = await this.deps.domain.sessions.complete(session.id, token, { business_name: input.business_name ?? input.client_ref, ...account });
+    return { client_ref: client.client_ref, channel: client.channel, phone_number: client.phone_number, business_account_id: client.business_account_id };
+  }
+
+  webhookConfig() {
+    const c = this.deps.webhooks.config();
+    return { url: c.url, events: c.events.length ? c.events : 'all', secret: c.secret, updated_at: c.updated_at.toISOString() };
+  }
+
+  setWebhook(input: { url?: string | null; events?: string[]; secret?: string; rotate_secret?: boolean }) {
+    this.deps.webhooks.configure({ url: input.url, events: input.events, secret: input.secret, rotateSecret: input.rotate_secret });
+    return this.webhookConfig();
+  }
+
+  fireTest(input: { client_ref?: string; message?: string }) {
+    const client = input.client_ref ? this.deps.domain.clients.get(input.client_ref) : undefined;
+    return this.published(webhookTestEvent(client, input.message));
+  }
+
+  fireSample(kind: WebhookEventKind, clientRef: string | undefined) {
+    const client = clientRef ? this.deps.domain.clients.get(clientRef) : undefined;
+    return this.published(sampleEvent(kind, client, this.nextSeq()));
+  }
+
+  deliveries(filter: { event_id?: string; event?: string; state?: 'pending' | 'succeeded' | 'failed'; limit?: number }) {
+    return { deliveries: this.deps.webhooks.logs({ eventId: filter.event_id, event: filter.event, state: filter.state, limit: filter.limit }).map(describeDelivery) };
+  }
+
+  delivery(id: string) {
+    return { ...describeDelivery(this.deps.webhooks.logOf(id)), body: this.deps.webhooks.bodyOf(this.deps.webhooks.logOf(id).delivery.event_id) };
+  }
+
+  redeliver(ref: string) {
+    const delivery = this.deps.webhooks.redeliver(ref);
+    return { delivery_id: delivery.id, event_id: delivery.event_id, url: delivery.url };
+  }
+
+  /** An end user acts: the window opens (messages), chat media are stored, and the matching event is raised. */
+  async inbound(input: InboundRequest) {
+    const client = this.deps.domain.clients.get(input.client_ref);
+    const messaging = this.deps.domain.messaging;
+    const kind = input.kind ?? 'message';
+    const seq = this.nextSeq();
+    const contact: { id: string; name?: string } = { id: input.from };
+    if (input.name) contact.name = input.name;
+    const base = { client_ref: client.client_ref };
+    const chatOnly = (what: string) => {
+      if (client.channel !== 'chat') throw badRequest(`${what} exists only on chat clients.`);
+    };
+    const socialOnly = (what: string) => {
+      if (client.channel !== 'social') throw badRequest(`${what} exists only on social clients.`);
+    };
+    let event: NewWebhookEvent;
+    let mediaId: string | undefined;
+    switch (kind) {
+      case 'message': {
+        messaging.serviceWindow.recordInbound(client.client_ref, input.from);
+        if (!input.text && !input.media) throw badRequest('An inbound message needs text or media.', { details: { text: ['text or media is required'] } });
+        if (client.channel === 'chat') {
+          const id = `wamid.sim_${seq}`;
+          let message: Record<string, unknown> = { from: input.from, id, type: 'text', text: { body: input.text ?? '' } };
+          if (input.media) {
+            const bytes = Buffer.from(input.media.content_base64, 'base64');
+            const spooled = await messaging.spoolBytes(bytes, input.media.mime_type ?? 'application/octet-stream', input.media.filename);
+            const inbound = await messaging.media.receiveInbound(client.client_ref, spooled);
+            mediaId = inbound.media.id;
+            const media = input.media.caption ? { ...inbound.media, caption: input.media.caption } : inbound.media;
+            message = { from: input.from, id, type: inbound.kind, [inbound.kind]: media };
+          }
+          event = {
+            event: 'message.received',
+            channel: 'chat',
+            ...base,
+            phone_number: client.phone_number ?? '',
+            contacts: [{ profile: { name: input.name ?? input.from }, wa_id: input.from }],
+            messages: [message as never],
+          };
+        } else {
+          const message: Record<string, unknown> = {
+            id: `mid.sim_${seq}`,
+            sender: contact.name ? { id: input.from, name: contact.name } : { id: input.from },
+            recipient: { id: client.business_account_id },
+          };
+          if (input.text) message.text = input.text;
+          if (input.media) {
+            message.attachments = [{ type: input.media.type === 'document' ? 'file' : input.media.type, payload: { url: `https://cdn.social.example/attachments/${seq}` } }];
+          }
+          event = { event: 'message.received', channel: 'social', ...base, contact, messages: [message as never] };
+        }
+        break;
+      }
+      case 'reaction':
+        event = {
+          event: 'message.reaction',
+          channel: client.channel,
+          ...base,
+          contact,
+          reaction: { message_id: required(input.message_id, 'message_id'), emoji: input.emoji ?? '', action: input.emoji ? 'react' : 'unreact' },
+        };
+        break;
+      case 'read':
+        socialOnly('message.read');
+        event = { event: 'message.read', channel: 'social', ...base, contact, read: { message_id: required(input.message_id, 'message_id') } };
+        break;
+      case 'postback': {
+        socialOnly('message.postback');
+        const postback: Record<string, string> = { payload: required(input.payload, 'payload') };
+        if (input.message_id) postback.message_id = input.message_id;
+        if (input.title) postback.title = input.title;
+        event = { event: 'message.postback', channel: 'social', ...base, contact, postback: postback as never };
+        break;
+      }
+      case 'echo':
+        socialOnly('message.echo');
+        event = {
+          event: 'message.echo',
+          channel: 'social',
+          ...base,
+          contact,
+          message: { id: `mid.echo_${seq}`, sender: { id: client.business_account_id }, recipient: { id: input.from }, text: input.text ?? '' },
+        };
+        break;
+      case 'preferences':
+        chatOnly('user.preferences');
+        event = {
+          event: 'user.preferences',
+          channel: 'chat',
+          ...base,
+          contact,
+          preference: { category: 'marketing_messages', value: input.value ?? 'opt_out' },
+        };
+        break;
+    }
+    const published = this.published(event);
+    return mediaId ? { ...published, media_id: mediaId } : published;
+  }
+
+  /** Decides the review (or the next provider move) of a template now; `status` omitted runs the planned move. */
+  async decideReview(input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
+    const template = this.deps.domain.templates.resolve(input.client_ref, input.template_ref, input.language);
+    const provider = this.deps.templateProvider;
+    let status = input.status;
+    if (status === undefined) {
+      status = provider.plannedNext(template.id)?.status;
+      if (status === undefined) throw badRequest(`Template ${template.name} has no planned move; pass status.`);
+    }
+    assertProviderTransition(template.status, status);
+    await provider.decide(template.id, status, input.reason ?? null);
+    return toApiTemplate(this.deps.domain.templates.resolve(input.client_ref, template.id));
+  }
+
+  setProvider(input: { templates_reachable: boolean }) {
+    this.deps.templateProvider.setReachable(input.templates_reachable);
+    return { templates_reachable: this.deps.templateProvider.isReachable() };
+  }
+
+  advanceMessage(messageId: string, input: { status: OutboundStatus; error_code?: number; error_title?: string }) {
+    const error = input.status === 'failed' ? { code: input.error_code ?? 131000, title: input.error_title ?? 'Something went wrong' } : undefined;
+    const moved = this.deps.domain.messaging.statuses.advance(messageId, input.status, error);
+    return { message_id: moved.id, status: moved.status };
+  }
+
+  registerTestRecipient(input: { client_ref: string; recipient: string }) {
+    this.deps.domain.clients.get(input.client_ref);
+    return { client_ref: input.client_ref, test_recipients: this.deps.domain.messaging.testRecipients.register(input.client_ref, input.recipient) };
+  }
+
+  setTrial(input: { ends_at: string | null; grace_days?: number }) {
+    const state = this.deps.domain.messaging.trial.set({ endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days ?? 7 });
+    return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays };
+  }
+
+  async tick() {
+    await this.deps.tick();
+    return { ran_at: this.deps.domain.clock().toISOString(), next_delivery_at: this.deps.webhooks.nextDueAt()?.toISOString() ?? null };
+  }
+
+  private published(event: NewWebhookEvent) {
+    const payload = this.deps.webhooks.publish(event) as unknown as { event_id: string; event: string };
+    return { event_id: payload.event_id, event: payload.event, delivered_to: this.deps.webhooks.config().url };
+  }
+
+  private nextSeq(): string {
+    this.seq += 1;
+    return `${this.deps.domain.clock().getTime().toString(36)}${this.seq}`;
+  }
+}
+
+function required(value: string | undefined, field: string): string {
+  if (!value) throw badRequest(`${field} is required for this kind.`, { details: { [field]: ['is required'] } });
+  return value;
+}
+
+export { notFound };

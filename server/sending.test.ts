@@ -1,0 +1,267 @@
+import { DAY_MS } from './domain/clock';
+import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
+import { loadDocument, schemaValidator } from '../spec/document';
+import { messagingFixture, request, statusEvents, type MessagingFixture } from './messaging-test-kit';
+
+let f: MessagingFixture;
+beforeAll(async () => {
+  f = await messagingFixture();
+});
+afterAll(() => f.server.close());
+
+const TO = '4915112345678';
+/** The payload as the webhook module will stamp it, held to openapi.yaml. */
+const isStatusEvent = schemaValidator(loadDocument())('#/components/schemas/MessageStatusEvent');
+const SOCIAL_TO = '17841405309211844';
+const send = (key: string, json: unknown) => request(f.server.baseUrl, 'POST', '/messages/send', { key, json });
+const usage = async () => (await request(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
+const providerSends = () => f.server.messagingProvider.calls.filter((c) => c.method === 'sendMessage');
+/** The recipient wrote in: the 24-hour window is open from now. */
+const inbound = (clientRef: string, contact: string) => f.server.domain.messaging.serviceWindow.recordInbound(clientRef, contact);
+
+const CHAT_PAYLOADS: Record<string, unknown> = {
+  text: { body: 'Your order 10482 has shipped.', preview_url: false },
+  image: { id: '1013859600285441', caption: 'The blue trail runners' },
+  video: { link: 'https://cdn.acme-shoes.de/v/intro.mp4', caption: 'How to lace' },
+  audio: { id: '1013859600285442' },
+  document: { link: 'https://cdn.acme-shoes.de/invoices/INV-1.pdf', caption: 'Invoice', filename: 'INV-1.pdf' },
+  sticker: { id: '1013859600285443' },
+  location: { latitude: 52.520008, longitude: 13.404954, name: 'ACME Berlin', address: 'Rosenthaler Str. 40' },
+  contacts: [{ name: { formatted_name: 'ACME Support' }, phones: [{ phone: '+49301234567' }] }],
+  interactive: { type: 'button', body: { text: 'Reschedule?' }, action: { buttons: [{ type: 'reply', reply: { id: 'yes', title: 'Yes' } }] } },
+  reaction: { message_id: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABIYFDNBMjQ5', emoji: '👍' },
+};
+
+beforeEach(() => {
+  inbound(f.chat, TO);
+  inbound(f.social, SOCIAL_TO);
+  f.server.domain.messaging.trial.set({ endsAt: null, graceDays: 7 });
+});
+
+describe('POST /messages/send: routing and channel rules', () => {
+  test.each(Object.keys(CHAT_PAYLOADS))('a chat client carries %s messages through its channel', async (type) => {
+    const before = providerSends().length;
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type, [type]: CHAT_PAYLOADS[type] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
+    const call = providerSends()[before]!;
+    expect(call.account.account_key).toBe(f.server.store.clients.findByRef(f.chat)!.account_key);
+    expect(call.input).toEqual({ to: TO, type, payload: CHAT_PAYLOADS[type] });
+  });
+
+  test.each(['sticker', 'location', 'contacts', 'interactive', 'reaction'])(
+    'a social client refuses a %s with channel_type_unsupported',
+    async (type) => {
+      const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type, [type]: CHAT_PAYLOADS[type] });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('channel_type_unsupported');
+    },
+  );
+
+  test.each(['image', 'audio'])('a social client refuses an uploaded %s id with media_link_required', async (type) => {
+    const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type, [type]: { id: '1013859600285441' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('media_link_required');
+  });
+
+  test('on social, caption and filename are not delivered and are listed in warnings', async () => {
+    const res = await send(f.live, {
+      client_ref: f.social,
+      to: SOCIAL_TO,
+      type: 'document',
+      document: { link: 'https://cdn.acme-shoes.de/invoices/INV-2.pdf', caption: 'Invoice', filename: 'INV-2.pdf' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message_id).toMatch(/^m_/);
+    expect(res.body.warnings).toEqual([
+      'document.caption was not delivered: the social channel does not carry captions',
+      'document.filename was not delivered: the social channel does not carry file names',
+    ]);
+    expect(providerSends().at(-1)!.input).toEqual({ to: SOCIAL_TO, type: 'document', payload: { link: 'https://cdn.acme-shoes.de/invoices/INV-2.pdf' } });
+  });
+
+  test('on social, text and media by link are carried without warnings', async () => {
+    for (const [type, payload] of [['text', { body: 'Hi' }], ['image', { link: 'https://cdn.acme-shoes.de/a.jpg' }]] as const) {
+      const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type, [type]: payload });
+      expect(res.status).toBe(200);
+      expect(res.body.warnings).toBeUndefined();
+    }
+  });
+
+  test('an empty reaction emoji is forwarded to remove the reaction', async () => {
+    const reaction = { message_id: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABIYFDNBMjQ5', emoji: '' };
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'reaction', reaction });
+    expect(res.status).toBe(200);
+    expect(providerSends().at(-1)!.input).toEqual({ to: TO, type: 'reaction', payload: reaction });
+  });
+
+  test('an unknown client_ref gives 404 not_found', async () => {
+    const res = await send(f.live, { client_ref: 'acme-shoes-fr', to: TO, type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  test('a payload that breaks the contract is 400 bad_request from the validator, naming the field', async () => {
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('bad_request');
+  });
+});
+
+describe('POST /messages/send: dry runs and test keys', () => {
+  test('dry_run validates without delivery and answers dry_run: true', async () => {
+    const before = providerSends().length;
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' }, dry_run: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^dryrun_/), dry_run: true });
+    expect(providerSends().length).toBe(before);
+  });
+
+  test('a dry run still applies the channel rules', async () => {
+    const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type: 'sticker', sticker: { link: 'https://x.example/s.webp' }, dry_run: true });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('channel_type_unsupported');
+  });
+
+  test('a test-key send is simulated: dry_run true, with the hint, nothing delivered', async () => {
+    const before = providerSends().length;
+    const res = await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^dryrun_/), dry_run: true, hint: expect.stringContaining(TO) });
+    expect(providerSends().length).toBe(before);
+  });
+
+  test('a registered test recipient gets the real (simulated-provider) delivery with a test key', async () => {
+    const recipient = '4915100000001';
+    inbound(f.chat, recipient);
+    f.server.domain.messaging.testRecipients.register(f.chat, recipient);
+    const before = providerSends().length;
+    const res = await send(f.test, { client_ref: f.chat, to: recipient, type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
+    expect(providerSends().length).toBe(before + 1);
+  });
+});
+
+describe('POST /messages/send: the 24-hour customer service window', () => {
+  test('outside the window a test-key send is refused with 422 outside_service_window, inside it is accepted', async () => {
+    const contact = '4915100000002';
+    const refused = await send(f.test, { client_ref: f.chat, to: contact, type: 'text', text: { body: 'Hi' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('outside_service_window');
+    inbound(f.chat, contact);
+    f.clock.advance(SERVICE_WINDOW_MS - 1);
+    expect((await send(f.test, { client_ref: f.chat, to: contact, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
+    f.clock.advance(1);
+    const closed = await send(f.test, { client_ref: f.chat, to: contact, type: 'text', text: { body: 'Hi' } });
+    expect(closed.status).toBe(422);
+    expect(closed.body.error.code).toBe('outside_service_window');
+  });
+
+  test('outside the window a live send proceeds with a warning', async () => {
+    const res = await send(f.live, { client_ref: f.chat, to: '4915100000003', type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(200);
+    expect(res.body.message_id).toMatch(/^wamid\./);
+    expect(res.body.warnings).toEqual([OUTSIDE_WINDOW_WARNING]);
+  });
+});
+
+describe('POST /messages/send: the trial gate', () => {
+  test('after trial and grace a live send fails with 402 trial_expired; during grace it is sent', async () => {
+    const trial = f.server.domain.messaging.trial;
+    trial.set({ endsAt: new Date(f.clock.now().getTime() - 7 * DAY_MS + 1), graceDays: 7 });
+    expect((await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
+    f.clock.advance(1);
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('trial_expired');
+  });
+
+  test('after trial and grace, test-key and dry-run sends remain available', async () => {
+    f.server.domain.messaging.trial.set({ endsAt: new Date(f.clock.now().getTime() - 30 * DAY_MS), graceDays: 7 });
+    expect((await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
+    const dry = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' }, dry_run: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body.dry_run).toBe(true);
+  });
+});
+
+describe('POST /messages/send: provider outcomes', () => {
+  test('the provider refusing the send answers 422 provider_rejected with its own code and message', async () => {
+    inbound(f.chat, '4915100000422');
+    const res = await send(f.live, { client_ref: f.chat, to: '4915100000422', type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({ code: 'provider_rejected', details: { provider_code: '131026', provider_message: 'Message undeliverable' } });
+  });
+
+  test('an unreachable provider answers 502 upstream_unavailable', async () => {
+    inbound(f.chat, '4915100000502');
+    const res = await send(f.live, { client_ref: f.chat, to: '4915100000502', type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(502);
+    expect(res.body.error.code).toBe('upstream_unavailable');
+  });
+});
+
+describe('usage and message.status', () => {
+  test('every accepted live send counts as an outbound message; test-key, dry-run and refused sends do not', async () => {
+    const before = await usage();
+    await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'counted' } });
+    await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type: 'text', text: { body: 'counted' } });
+    await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'dry' }, dry_run: true });
+    await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'test' } });
+    await send(f.live, { client_ref: f.chat, to: '4915100000422', type: 'text', text: { body: 'refused' } });
+    const after = await usage();
+    expect(after.outbound_messages - before.outbound_messages).toBe(2);
+    expect(after.outbound_template_messages).toBe(before.outbound_template_messages);
+  });
+
+  test('a delivered chat send raises message.status sent keyed by its message_id, and later moves follow sent → delivered → read', async () => {
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'tracked' } });
+    const id = res.body.message_id;
+    const statuses = () =>
+      statusEvents(f).flatMap((e) => e.statuses.filter((s) => s.id === id).map((s) => s.status));
+    expect(statuses()).toEqual(['sent']);
+    const event = statusEvents(f).find((e) => e.statuses[0]!.id === id)!;
+    expect(event).toMatchObject({ channel: 'chat', client_ref: f.chat, statuses: [{ id, status: 'sent', recipient_id: TO, timestamp: f.clock.now().toISOString() }] });
+    expect(isStatusEvent({ ...event, event_id: 'evt_0123456789ab', timestamp: f.clock.now().toISOString() })).toBe(true);
+    const statusesOf = f.server.domain.messaging.statuses;
+    statusesOf.advance(id, 'delivered');
+    statusesOf.advance(id, 'read');
+    expect(statuses()).toEqual(['sent', 'delivered', 'read']);
+    expect(() => statusesOf.advance(id, 'delivered')).toThrow(/cannot move/);
+    expect(() => statusesOf.advance(id, 'failed')).toThrow(/cannot move/);
+    expect(statusesOf.history(id).map((c) => c.status)).toEqual(['sent', 'delivered', 'read']);
+  });
+
+  test('failed may follow sent and is final; a send the provider fails at once raises failed with its error', async () => {
+    const sent = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'will fail' } });
+    const statuses = f.server.domain.messaging.statuses;
+    statuses.advance(sent.body.message_id, 'failed', { code: 131047, title: 'Re-engagement message' });
+    expect(() => statuses.advance(sent.body.message_id, 'delivered')).toThrow(/cannot move/);
+
+    inbound(f.chat, '4915100000410');
+    const failing = await send(f.live, { client_ref: f.chat, to: '4915100000410', type: 'text', text: { body: 'x' } });
+    expect(failing.status).toBe(200);
+    const event = statusEvents(f).find((e) => e.statuses[0]!.id === failing.body.message_id)!;
+    expect(event).toMatchObject({ statuses: [{ status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable' }] }] });
+    expect(isStatusEvent({ ...event, event_id: 'evt_0123456789cd', timestamp: f.clock.now().toISOString() })).toBe(true);
+  });
+
+  test('an unfetchable media link is accepted, then the delivery fails asynchronously', async () => {
+    const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'image', image: { link: 'https://unfetchable.acme-shoes.de/x.jpg' } });
+    expect(res.status).toBe(200);
+    const event = statusEvents(f).find((e) => e.statuses[0]!.id === res.body.message_id)!;
+    expect(event).toMatchObject({ statuses: [{ status: 'failed', errors: [{ code: 131053 }] }] });
+  });
+
+  test('social sends raise no message.status (the event is chat only) but their status is recorded', async () => {
+    const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type: 'text', text: { body: 'Hi' } });
+    expect(statusEvents(f).some((e) => e.statuses.some((s) => s.id === res.body.message_id))).toBe(false);
+    expect(f.server.domain.messaging.statuses.get(res.body.message_id)!.status).toBe('sent');
+  });
+
+  test('dry runs and simulated test-key sends record no message', async () => {
+    const res = await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
+    expect(f.server.domain.messaging.statuses.get(res.body.message_id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { isCountable, periodOf } from './domain/usage';
+import { startServer, type RunningServer } from './harness';
+import { call, testClock } from './test-kit';
+
+describe('GET /usage', () => {
+  const clock = testClock('2026-03-15T12:00:00.000Z');
+  let server: RunningServer;
+  let key: string;
+  beforeAll(async () => {
+    server = await startServer({ now: clock.now });
+    key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+  });
+  afterAll(() => server.close());
+
+  test('answers the current UTC month and the 12 closed months before it, newest first, zero-filled', async () => {
+    const res = await call(server.baseUrl, 'GET', '/usage', { key });
+    expect(res.status).toBe(200);
+    expect(res.body.current).toEqual({ period: '2026-03', inbound_messages: 0, outbound_messages: 0, outbound_template_messages: 0, total_messages: 0 });
+    expect(res.body.history.map((p: { period: string }) => p.period)).toEqual([
+      '2026-02', '2026-01', '2025-12', '2025-11', '2025-10', '2025-09', '2025-08', '2025-07', '2025-06', '2025-05', '2025-04', '2025-03',
+    ]);
+  });
+
+  test('live messages count per kind and month; test-key and dry-run traffic never counts', async () => {
+    const record = (kind: 'inbound' | 'outbound' | 'outbound_template', traffic: 'live' | 'test', dryRun: boolean, at: string) =>
+      server.domain.usage.record({ kind, traffic, dryRun, at: new Date(at) });
+    expect(record('inbound', 'live', false, '2026-03-01T00:00:00Z')).toBe(true);
+    expect(record('outbound', 'live', false, '2026-03-10T00:00:00Z')).toBe(true);
+    expect(record('outbound', 'live', false, '2026-03-11T00:00:00Z')).toBe(true);
+    expect(record('outbound_template', 'live', false, '2026-02-28T23:59:59Z')).toBe(true);
+    expect(record('outbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
+    expect(record('outbound', 'live', true, '2026-03-10T00:00:00Z')).toBe(false);
+    expect(record('inbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
+    const res = await call(server.baseUrl, 'GET', '/usage', { key });
+    expect(res.body.current).toEqual({ period: '2026-03', inbound_messages: 1, outbound_messages: 2, outbound_template_messages: 0, total_messages: 3 });
+    expect(res.body.history[0]).toEqual({ period: '2026-02', inbound_messages: 0, outbound_messages: 0, outbound_template_messages: 1, total_messages: 1 });
+  });
+
+  test('months roll at the UTC month boundary', async () => {
+    clock.set('2026-03-31T23:59:59.999Z');
+    expect((await call(server.baseUrl, 'GET', '/usage', { key })).body.current.period).toBe('2026-03');
+    clock.advance(1);
+    const april = await call(server.baseUrl, 'GET', '/usage', { key });
+    expect(april.body.current).toMatchObject({ period: '2026-04', total_messages: 0 });
+    expect(april.body.history[0]).toMatchObject({ period: '2026-03', total_messages: 3 });
+  });
+});
+
+describe('what counts toward usage', () => {
+  test.each<['live' | 'test', boolean, boolean]>([
+    ['live', false, true],
+    ['live', true, false],
+    ['test', false, false],
+    ['test', true, false],
+  ])('%s traffic with dry_run %s counts: %s', (traffic, dryRun, want) => {
+    expect(isCountable({ traffic, dryRun })).toBe(want);
+  });
+
+  test('periods are UTC year-months, counted back across years', () => {
+    expect(periodOf(new Date('2026-01-01T00:30:00+01:00'))).toBe('2025-12');
+    expect(periodOf(new Date('2026-01-15T00:00:00Z'), 1)).toBe('2025-12');
+    expect(periodOf(new Date('2026-01-15T00:00:00Z'), 12)).toBe('2025-01');
+  });
+});
