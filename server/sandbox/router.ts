@@ -1,24 +1,11 @@
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { DomainError } from '../domain/errors';
 import type { WebhookEventKind } from '../domain/events';
-import { foldValidationDetails, type ValidatorIssue } from '../http/validation-details';
 import type { Sandbox } from './service';
 
 export const SANDBOX_SPEC_PATH = resolve(__dirname, 'openapi.yaml');
-
-const STATUS: Record<string, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  unprocessable: 422,
-  rate_limited: 429,
-  upstream_unavailable: 502,
-};
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -85,22 +72,5 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   router.post('/test-recipients', (req, res) => void res.json(sandbox.registerTestRecipient(req.body)));
   router.put('/trial', (req, res) => void res.json(sandbox.setTrial(req.body)));
   router.post('/tick', async (_req, res) => void res.json(await sandbox.tick()));
-  router.use(sandboxErrors);
   return router;
 }
-
-const sandboxErrors: ErrorRequestHandler = (error, _req, res, _next) => {
-  if (error instanceof DomainError) {
-    const body = error.details ? { code: error.code, message: error.message, details: error.details } : { code: error.code, message: error.message };
-    res.status(STATUS[error.kind] ?? 400).json({ error: body });
-    return;
-  }
-  const e = error as { status?: number; errors?: ValidatorIssue[]; message?: string };
-  if (e.status && e.status < 500) {
-    const details = Array.isArray(e.errors) ? foldValidationDetails(e.errors) : undefined;
-    const status = e.status === 405 ? 404 : e.status === 401 || e.status === 404 ? e.status : 400;
-    res.status(status).json({ error: { code: status === 404 ? 'not_found' : 'bad_request', message: e.message ?? 'The request is invalid.', ...(details ? { details } : {}) } });
-    return;
-  }
-  res.status(500).json({ error: { code: 'internal_error', message: (error as Error).message ?? 'unexpected' } });
-};
