@@ -1,16 +1,7 @@
 import type { components } from '../generated/openapi';
 import type { NewWebhookEvent } from './domain/events';
 import type { TemplateRecord } from './domain/templates';
-import type { AddressInfo } from 'node:net';
-import { createApp } from './app';
-import { createDomain, type Domain } from './domain';
-import { connectThroughSession } from './harness';
-import { createLogger } from './log';
-import { SimulatedChannelProvider } from './provider/simulated';
-import { simulatedMessaging, type SimulatedMessagingProvider } from './provider/simulated-messaging';
-import type { Store } from './store/repositories';
-import { openSqliteStore } from './store/sqlite/store';
-import { randomIds } from './system';
+import { connectThroughSession, startServer, type RunningServer } from './harness';
 import { contractProblems, testClock, type ContractResponse, type TestClock } from './test-kit';
 
 /**
@@ -28,15 +19,6 @@ export interface MessagingFixture {
   social: string;
 }
 
-/** The server as the send and media rules see it: platform + messaging, in-memory SQLite, a test clock. */
-export interface RunningServer {
-  baseUrl: string;
-  domain: Domain;
-  store: Store;
-  messagingProvider: SimulatedMessagingProvider;
-  close(): Promise<void>;
-}
-
 export type StatusEvent = Pick<components['schemas']['MessageStatusEvent'], 'event' | 'channel' | 'client_ref' | 'statuses'>;
 
 /** The `message.status` events raised so far. */
@@ -46,34 +28,12 @@ export const statusEvents = (f: Pick<MessagingFixture, 'events'>) =>
 export async function messagingFixture(opts: { dataDir?: string } = {}): Promise<MessagingFixture> {
   const clock = testClock();
   const events: NewWebhookEvent[] = [];
-  const store = openSqliteStore(':memory:');
-  const messaging = simulatedMessaging({ media: store.media, dataDir: opts.dataDir, clock: clock.now, ids: randomIds, events: { publish: (e) => events.push(e) } });
-  const domain = createDomain({
-    store,
-    provider: new SimulatedChannelProvider(),
-    clock: clock.now,
-    ids: randomIds,
-    rateLimit: { max: 100_000, windowSeconds: 60 },
-    messaging: messaging.wiring,
+  const server = await startServer({
+    dataDir: opts.dataDir,
+    now: clock.now,
+    env: { RATE_LIMIT_MAX: '100000' },
+    events: { publish: (e) => void events.push(e) },
   });
-  const app = createApp({ domain, logger: createLogger('silent'), publicBaseUrl: () => 'http://127.0.0.1' });
-  const http = await new Promise<import('node:http').Server>((done) => {
-    const s = app.listen(0, '127.0.0.1', () => done(s));
-  });
-  const server: RunningServer = {
-    baseUrl: `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1`,
-    domain,
-    store,
-    messagingProvider: messaging.provider,
-    close: () =>
-      new Promise<void>((done) => {
-        http.close(() => {
-          store.close();
-          done();
-        });
-        http.closeAllConnections();
-      }),
-  };
   const live = server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
   const test = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
   await connectThroughSession(server.domain, 'acme-chat', 'chat');
