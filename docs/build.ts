@@ -22,7 +22,7 @@ export const SPEC_FILE = resolve(root, 'openapi.yaml');
 export const SITE_FILE = resolve(root, 'docs/site/index.html');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** The package name users import the client from. */
-const PACKAGE_NAME = '@partner-messaging/contract';
+export const PACKAGE_NAME = '@partner-messaging/contract';
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,15 +1,14 @@
 // The x-codeSamples injected by docs/build.ts: one curl and one typed-client sample on every operation, made
 // from the contract's own examples, and the typed-client samples compile against the client and the
 // generated types (so the docs cannot drift from openapi.yaml).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { SPEC_FILE, withCodeSamples, type CodeSample } from './build';
+import { typecheckSnippets } from './typecheck-snippets';
 
 type Json = Record<string, any>;
-const root = resolve(__dirname, '..');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 function samplesByOperation(): Map<string, CodeSample[]> {
@@ -72,26 +71,8 @@ describe('x-codeSamples of the rendered reference', () => {
         writeFileSync(file, `// ${operation}\n${imports.join('\n')}\n\nexport async function run(): Promise<void> {\n${body.join('\n')}\n}\n`);
         files.push(file);
       }
-      writeFileSync(
-        join(dir, 'tsconfig.json'),
-        JSON.stringify({
-          extends: join(root, 'tsconfig.json'),
-          compilerOptions: {
-            noEmit: true,
-            baseUrl: root,
-            paths: { '@partner-messaging/contract': ['client/index.ts'] },
-            typeRoots: [join(root, 'node_modules/@types')],
-            types: ['node'],
-          },
-          files,
-          include: [],
-        }),
-      );
-      const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
-        encoding: 'utf8',
-        cwd: root,
-      });
-      expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+      const tsc = typecheckSnippets(dir, files);
+      expect(tsc.output).toBe('');
       expect(tsc.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

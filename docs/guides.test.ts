@@ -1,11 +1,11 @@
 // The guides in docs/*.md stay true to openapi.yaml and to the package: every operation, webhook, scope,
 // code and example name they mention exists; every command they give exists; links resolve; the dry-run
 // result they show is the contract's example; their TypeScript compiles against the client.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { typecheckSnippets } from './typecheck-snippets';
 
 type Json = Record<string, any>;
 const root = resolve(__dirname, '..');
@@ -188,28 +188,9 @@ describe('partner guides (docs/*.md)', () => {
         }
       }
       expect(files.length).toBeGreaterThanOrEqual(8);
-      writeFileSync(
-        join(dir, 'tsconfig.json'),
-        JSON.stringify({
-          extends: join(root, 'tsconfig.json'),
-          compilerOptions: {
-            noEmit: true,
-            module: 'es2022',
-            moduleResolution: 'bundler',
-            baseUrl: root,
-            paths: { '@partner-messaging/contract': ['client/index.ts'] },
-            typeRoots: [join(root, 'node_modules/@types')],
-            types: ['node'],
-          },
-          files,
-          include: [],
-        }),
-      );
-      const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
-        encoding: 'utf8',
-        cwd: dirname(dir),
-      });
-      expect(`${tsc.stdout}${tsc.stderr}`.split(dir).join('<guide>')).toBe('');
+      // each block is an ES module of its own: top-level await is allowed
+      const tsc = typecheckSnippets(dir, files, { module: 'es2022', moduleResolution: 'bundler' });
+      expect(tsc.output.split(dir).join('<guide>')).toBe('');
       expect(tsc.status).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
