@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrism } from '../mock/prism';
 import { ROOT, loadHarness, memoryOf, productionEnv, sampleRss, spawnNode, startServerChild, waitFor200, type Child } from './processes';
-import { measureDeliveries } from './webhooks';
+import { measureDeliveries, type ScalarFigure } from './webhooks';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,14 +39,6 @@ export interface LoadFigure {
   ratio?: { bare?: number; express?: number; prism?: number };
 }
 
-interface Scalar {
-  name: string;
-  measured: boolean;
-  reason?: string;
-  value?: number;
-  unit: string;
-  detail?: Record<string, unknown>;
-}
 
 interface Target {
   rule: string;
@@ -201,7 +193,7 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   process.stdout.write(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; ${cpus().length} cores\n`);
   const loads: LoadFigure[] = [];
-  const scalars: Scalar[] = [];
+  const scalars: ScalarFigure[] = [];
   const prepared = await prepareDataDir();
   const cleanup: string[] = [prepared.dataDir];
   const sendBody = JSON.stringify({ client_ref: prepared.chatRef, to: '4915112345678', type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
@@ -291,7 +283,7 @@ async function main(): Promise<void> {
 
     if (ONLY.has('webhooks')) {
       const result = await measureDeliveries({ dataDir: prepared.dataDir, key: prepared.key, chatRef: prepared.chatRef }).catch(
-        (e): Scalar => ({ name: 'signed webhook deliveries per second to a local receiver', measured: false, reason: failed(e), unit: '/s' }),
+        (e): ScalarFigure => ({ name: 'signed webhook deliveries per second to a local receiver', measured: false, reason: failed(e), unit: '/s' }),
       );
       scalars.push(result);
       process.stdout.write(`  webhooks: ${result.measured ? `${result.value} deliveries/s` : `not measured: ${result.reason}`}\n`);
@@ -359,7 +351,7 @@ function markdown(r: any): string {
     else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.prism, 2)} |`);
   }
   lines.push('', '| figure | value |', '|---|---|');
-  for (const s of r.scalars as Scalar[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
+  for (const s of r.scalars as ScalarFigure[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
   lines.push('', '| target | holds | figure |', '|---|---|---|');
   for (const t of r.targets as Target[]) lines.push(`| ${t.rule} | ${t.holds === null ? 'not measured' : t.holds ? 'holds' : 'MISSED'} | ${t.figure} |`);
   return `${lines.join('\n')}\n`;

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { productionEnv, spawnNode, startServerChild, ROOT, type Child } from './processes';
 
-export interface DeliveryFigure {
+/** One measured figure of the report (or why it could not be measured). */
+export interface ScalarFigure {
   name: string;
   measured: boolean;
   reason?: string;
@@ -77,7 +78,7 @@ async function listening(origin: string, child: Child, timeoutMs = 20_000): Prom
  * fast as it can: deliveries verified per second between the first and the last verified one. End to end
  * (in the detail): fire → persist → sign → deliver → verified, paced by the sandbox's firing route.
  */
-export async function measureDeliveries(prepared: { dataDir: string; key: string; chatRef: string }, events = 1000, concurrency = 32): Promise<DeliveryFigure> {
+export async function measureDeliveries(prepared: { dataDir: string; key: string; chatRef: string }, events = 1000, concurrency = 32): Promise<ScalarFigure> {
   const base = { name: DELIVERY_FIGURE, unit: '/s' };
   if (!existsSync(SANDBOX_ROUTER)) return { ...base, measured: false, reason: 'the reference server has no public webhook mechanism yet (no /sandbox webhook configuration)' };
   const secret = `whsec_bench_${randomBytes(12).toString('hex')}`;

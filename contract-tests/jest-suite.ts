@@ -1,6 +1,5 @@
 // Turns the suite into jest tests for one target: a test per case that runs, `test.skip` with the profile's
-// reason for a case the target cannot hold, `test.todo` for a case whose operation the reference server does
-// not implement yet, and a final coverage test.
+// reason for a case the target cannot hold, and a final coverage test.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cases } from './cases';
