@@ -70,16 +70,30 @@ function expectedEntries(): { operations: string[]; webhooks: WebhookEntry[] } {
  * Opens every tag group of the sidebar (each click shows that group's operations) and returns the union of
  * all menu labels seen, without the method badge ("Send a template messagepost" → "Send a template message").
  */
-async function allMenuLabels(page: Page): Promise<string[]> {
-  const seen = new Set(await page.locator('[data-testid="menu-item-label"]').allTextContents());
+/**
+ * Every label of the navigation: expands each group, then reads the labels as they render until `expected`
+ * are all there or 20 s have passed (a loaded machine renders an expanded group late).
+ */
+async function allMenuLabels(page: Page, expected: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const read = async () => {
+    for (const label of await page.locator('[data-testid="menu-item-label"]').allTextContents()) {
+      seen.add(label.replace(/(get|put|post|delete|patch)$/i, '').trim());
+    }
+  };
+  await read();
   const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a');
   const count = await groups.count();
   for (let index = 0; index < count; index += 1) {
     await groups.nth(index).click();
-    await page.waitForTimeout(200);
-    for (const label of await page.locator('[data-testid="menu-item-label"]').allTextContents()) seen.add(label);
+    await read();
   }
-  return [...seen].map((label) => label.replace(/(get|put|post|delete|patch)$/i, '').trim());
+  const deadline = Date.now() + 20_000;
+  while (expected.some((label) => !seen.has(label)) && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    await read();
+  }
+  return [...seen];
 }
 
 if (!hasChromium && !inCI) {
@@ -138,10 +152,12 @@ describeBrowser(`rendered docs in headless Chromium (${hasChromium ? CHROMIUM : 
     const { operations, webhooks } = expectedEntries();
     expect(operations).toHaveLength(17);
     expect(webhooks).toHaveLength(9);
-    const labels = await allMenuLabels(page);
-    expect(labels).toEqual(expect.arrayContaining([...operations, ...webhooks.map((webhook) => webhook.summary)]));
+    const entries = [...operations, ...webhooks.map((webhook) => webhook.summary)];
     // the partner guides are rendered too, in their own group
-    expect(labels).toEqual(expect.arrayContaining(['Guides', ...GUIDES.map((guide) => guide.title)]));
+    const guides = ['Guides', ...GUIDES.map((guide) => guide.title)];
+    const labels = await allMenuLabels(page, [...entries, ...guides]);
+    expect(labels).toEqual(expect.arrayContaining(entries));
+    expect(labels).toEqual(expect.arrayContaining(guides));
   }, 90_000);
 
   it('shows every webhook with its signature header and its payload example', async () => {
