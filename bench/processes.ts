@@ -35,7 +35,7 @@ export interface Child {
   output(): string;
   /** Resolves when the child has exited. */
   exited: Promise<void>;
-  /** SIGTERM, SIGKILL after 3 s; resolves on exit. */
+  /** SIGTERM, SIGKILL after 3 s (30 s when profiled); resolves on exit. */
   stop(): Promise<void>;
   kill(signal: NodeJS.Signals): Promise<void>;
 }
@@ -59,9 +59,11 @@ export async function spawnNode(args: string[], env: Record<string, string> = {}
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
+  // A profiled child writes its profile on exit, which takes seconds.
+  const graceMs = args.includes('--cpu-prof') ? 30_000 : 3_000;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.kill('SIGTERM');
     await exited;
     clearTimeout(timer);
@@ -100,10 +102,16 @@ export function productionEnv(dataDir: string, extra: Record<string, string> = {
   };
 }
 
+/** Node flags added to every reference server child: `npm run bench -- --cpu-prof DIR` profiles them. */
+const serverNodeFlags: string[] = [];
+export function profileServersInto(dir: string): void {
+  serverNodeFlags.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
+}
+
 /** Starts `node --import tsx server/main.ts` and waits for GET /v1/status 200. */
 export async function startServerChild(env: Record<string, string>, port?: number): Promise<Child & { baseUrl: string; coldStartMs: number }> {
   const since = performance.now();
-  const child = await spawnNode(['--import', 'tsx', SERVER_MAIN], env, port);
+  const child = await spawnNode([...serverNodeFlags, '--import', 'tsx', SERVER_MAIN], env, port);
   try {
     const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
     return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };

@@ -6,14 +6,15 @@
 // reports/bench.md. A subject that cannot run (operation not implemented yet) is "not measured: <reason>".
 //
 // Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1),
-// --connections N (default 50), --only a,b (subset: baselines,server,prism,coldstart,upload,webhooks).
+// --connections N (default 50), --only a,b (subset: baselines,server,prism,coldstart,upload,webhooks),
+// --cpu-prof DIR (every reference server child writes a V8 CPU profile into DIR when it stops).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrism } from '../mock/prism';
-import { ROOT, loadHarness, memoryOf, productionEnv, sampleRss, spawnNode, startServerChild, waitFor200, type Child } from './processes';
+import { ROOT, loadHarness, memoryOf, productionEnv, profileServersInto, sampleRss, spawnNode, startServerChild, waitFor200, type Child } from './processes';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
 const arg = (name: string, fallback: string) => {
@@ -24,6 +25,8 @@ const DURATION = Number(arg('duration', '5'));
 const WARMUP = Number(arg('warmup', '1'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const ONLY = new Set(arg('only', 'baselines,server,prism,coldstart,upload,webhooks').split(','));
+const CPU_PROFILE_DIR = arg('cpu-prof', '');
+if (CPU_PROFILE_DIR) profileServersInto(CPU_PROFILE_DIR);
 
 export interface LoadFigure {
   subject: string;

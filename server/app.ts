@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import type { Domain } from './domain';
 import { authenticate, authorize, rateLimit } from './http/auth';
 import { connectPageRouter } from './http/connect-page';
-import { CONTRACT_PATH, loadContract, type Contract } from './http/contract';
+import { loadContract, type Contract } from './http/contract';
 import { errorHandler, notFoundHandler } from './http/error-mapper';
 import { uploadReader } from './http/multipart-upload';
 import { requestId } from './http/request-id';
-import { apiRouters } from './http/routes';
+import { apiRouter } from './http/routes';
 import type { Logger } from './log';
 
 export interface AppDeps {
@@ -41,7 +41,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = l
   app.use('/connect', connectPageRouter(domain));
   if (sandbox) app.use('/sandbox', sandbox);
 
-  const { lookup, validate } = contractMiddleware();
+  const { lookup, validate } = contractMiddleware(contract);
   app.use(lookup);
   app.use(authenticate(domain.keys, contract));
   app.use(rateLimit(domain.rateLimiter));
@@ -50,7 +50,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = l
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(uploadReader(domain));
   app.use(validate);
-  for (const router of apiRouters({ domain, publicBaseUrl })) app.use('/v1', router);
+  app.use('/v1', apiRouter({ domain, publicBaseUrl }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(contract, logger));
@@ -63,9 +63,12 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = l
  * request and response validation run after them, so a request without a valid key is refused before its
  * body is looked at.
  */
-function contractMiddleware(): { lookup: RequestHandler[]; validate: RequestHandler[] } {
+function contractMiddleware(contract: Contract): { lookup: RequestHandler[]; validate: RequestHandler[] } {
   const all = OpenApiValidator.middleware({
-    apiSpec: CONTRACT_PATH,
+    // The document already read (the validator dereferences its copy in place). It is not validated
+    // against the OpenAPI schema again at every start: `npm run lint` and spec/openapi.test.ts do that.
+    apiSpec: structuredClone(contract.document) as never,
+    validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false },
     validateResponses: true,
     validateSecurity: false,

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runKeysCli } from './cli/keys';
 import { databaseFile } from './config';
 import { DAY_MS } from './domain/clock';
 import { isAddressAllowed, isValidAllowlistEntry } from './domain/ip-allowlist';
@@ -9,6 +10,8 @@ import { parseExpiry } from './domain/keys';
 import { SCOPES } from './domain/scopes';
 import { startServer, type RunningServer } from './harness';
 import { loadContract } from './http/contract';
+import { openSqliteStore } from './store/sqlite/store';
+import { randomIds } from './system';
 import { call, testClock } from './test-kit';
 import { loadDocument } from '../spec/document';
 
@@ -157,6 +160,43 @@ describe('key storage', () => {
       expect(readFileSync(join(dataDir, file)).includes(plain.slice(12))).toBe(false);
     }
     rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('keys changed by npm run keys while the server runs (another connection to the same file)', () => {
+  let dataDir: string;
+  let server: RunningServer;
+  const keysCli = (...argv: string[]) => {
+    const store = openSqliteStore(databaseFile({ dataDir }));
+    const out: string[] = [];
+    try {
+      expect(runKeysCli(argv, { store, clock: () => new Date(), ids: randomIds, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
+    } finally {
+      store.close();
+    }
+    return out[out.length - 1] ?? '';
+  };
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'keys-cli-'));
+    server = await startServer({ dataDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a key revoked with npm run keys is refused with 401 from the next request on, however often it was used', async () => {
+    const { key, plain } = server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    for (let i = 0; i < 3; i++) expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
+    keysCli('revoke', key.id);
+    const res = await call(server.baseUrl, 'GET', '/clients', { key: plain });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toContain('revoked');
+  });
+
+  test('a key created with npm run keys is accepted at once', async () => {
+    const plain = keysCli('create', '--mode', 'test', '--scopes', 'clients:read');
+    expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
   });
 });
 

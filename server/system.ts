@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from './domain/clock';
 import type { IdGenerator } from './domain/ids';
 
@@ -6,6 +6,8 @@ import type { IdGenerator } from './domain/ids';
 export const systemClock: Clock = () => new Date();
 
 export const randomIds: IdGenerator = {
-  id: (prefix) => `${prefix}_${randomBytes(16).toString('hex')}`,
+  // A v4 UUID's 122 random bits without its dashes: randomUUID draws from a buffered pool, several times
+  // cheaper per id than randomBytes(16), and ids are minted on every send.
+  id: (prefix) => `${prefix}_${randomUUID().replaceAll('-', '')}`,
   secret: (bytes) => randomBytes(bytes).toString('base64url'),
 };

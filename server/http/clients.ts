@@ -1,11 +1,10 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { toApiClient } from '../domain/clients';
 import type { Domain } from '../domain';
 import { sendJson } from './types';
 
 /** Tag Clients: read connected clients. `limit`/`offset` bounds and defaults come from the validator. */
-export function clientsRouter(domain: Domain): Router {
-  const router = Router();
+export function clientsRoutes(router: Router, domain: Domain): void {
   router.get('/clients', (req, res) => {
     const limit = Number(req.query.limit);
     const offset = Number(req.query.offset);
@@ -14,5 +13,4 @@ export function clientsRouter(domain: Domain): Router {
   router.get('/clients/:client_ref', (req, res) => {
     sendJson(res, 'getClient', 200, toApiClient(domain.clients.get(req.params.client_ref!)));
   });
-  return router;
 }

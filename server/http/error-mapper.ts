@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
 import type { Logger } from '../log';
 import type { Contract } from './contract';
+import { requestLogger } from './request-id';
 import type { ErrorResponse } from './types';
 import { operationIdOf } from './types';
 import { foldValidationDetails, toFieldIssue, type ValidatorIssue } from './validation-details';
@@ -100,8 +101,7 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
 export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const mapped = mapError(error, contract, operationIdOf(req), req.body);
-    const log = (res.locals.log as Logger | undefined) ?? logger;
-    if (mapped.unexpected) log.error({ err: error }, 'unexpected error');
+    if (mapped.unexpected) requestLogger(logger, res).error({ err: error }, 'unexpected error');
     if (res.headersSent) {
       res.destroy();
       return;

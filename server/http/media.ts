@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import type { Domain } from '../domain';
 import { badRequest } from '../domain/errors';
@@ -6,8 +6,7 @@ import { spooledUploadOf } from './multipart-upload';
 import { sendJson } from './types';
 
 /** Tag Media: upload send media, download inbound chat media. */
-export function mediaRouter(domain: Domain): Router {
-  const router = Router();
+export function mediaRoutes(router: Router, domain: Domain): void {
   const media = domain.messaging.media;
 
   router.post('/media', async (req, res) => {
@@ -25,6 +24,4 @@ export function mediaRouter(domain: Domain): Router {
     res.setHeader('X-Media-Sha256', content.sha256);
     await pipeline(content.open(), res);
   });
-
-  return router;
 }

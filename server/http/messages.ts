@@ -1,10 +1,9 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Domain } from '../domain';
 import { authenticatedKey, sendJson, type JsonBody } from './types';
 
 /** Tag Messages: free-form and template sends. Shapes are the validator's; rules are domain/sending.ts's. */
-export function messagesRouter(domain: Domain): Router {
-  const router = Router();
+export function messagesRoutes(router: Router, domain: Domain): void {
   const sending = domain.messaging.sending;
 
   router.post('/messages/send', async (req, res) => {
@@ -16,6 +15,4 @@ export function messagesRouter(domain: Domain): Router {
     const response = await sending.sendTemplate(authenticatedKey(res), req.body as JsonBody<'sendTemplateMessage'>);
     sendJson(res, 'sendTemplateMessage', 200, response);
   });
-
-  return router;
 }

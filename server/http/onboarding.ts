@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Domain } from '../domain';
 import { toApiClient, type Channel } from '../domain/clients';
 import { SESSION_TTL_SECONDS } from '../domain/sessions';
@@ -10,8 +10,7 @@ export function sessionUrl(publicBaseUrl: string, sessionId: string, token: stri
 }
 
 /** Tag Onboarding: hosted sessions for both channels and the code-exchange signup. */
-export function onboardingRouter(domain: Domain, publicBaseUrl: () => string): Router {
-  const router = Router();
+export function onboardingRoutes(router: Router, domain: Domain, publicBaseUrl: () => string): void {
   const createSession =
     (channel: Channel, operation: 'createEmbeddedSignupSession' | 'createSocialConnectSession'): RequestHandler =>
     (req, res) => {
@@ -31,5 +30,4 @@ export function onboardingRouter(domain: Domain, publicBaseUrl: () => string): R
     const client = await domain.signup.complete(body.client_ref, body.auth_code);
     sendJson(res, 'completeClientSignup', 201, toApiClient(client));
   });
-  return router;
 }

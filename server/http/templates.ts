@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import type { Request, Router } from 'express';
 import type { Domain } from '../domain';
 import { badRequest } from '../domain/errors';
 import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
@@ -18,8 +18,7 @@ const queryFlag = (req: Request, name: string): boolean => {
 };
 
 /** Tag Templates: parse → domain → status. Shapes are checked by the validator; rules by domain/templates*. */
-export function templatesRouter(domain: Domain): Router {
-  const router = Router();
+export function templatesRoutes(router: Router, domain: Domain): void {
   const templates = domain.templates;
 
   router.get('/templates', async (req, res) => {
@@ -70,6 +69,4 @@ export function templatesRouter(domain: Domain): Router {
     await templates.delete(queryString(req, 'client_ref')!, req.params.template_ref!, queryString(req, 'language'));
     res.status(204).end();
   });
-
-  return router;
 }

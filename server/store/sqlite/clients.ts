@@ -1,6 +1,7 @@
 import type { ClientRecord } from '../../domain/clients';
 import type { ClientRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
+import { ReadCache } from './read-cache';
 
 type Row = Omit<ClientRecord, 'connected_at'> & { connected_at: number };
 
@@ -23,8 +24,10 @@ export class SqliteClientRepository implements ClientRepository {
   private readonly byAccount;
   private readonly pageStmt;
   private readonly countStmt;
+  private readonly byRefCache;
 
   constructor(db: SqliteDatabase) {
+    this.byRefCache = new ReadCache<ClientRecord>(db);
     this.insertStmt = db.prepare(
       `INSERT INTO clients (${COLUMNS}) VALUES (@client_ref, @channel, @business_name, @phone_number, @phone_number_id,
        @business_account_id, @account_key, @connected_at)`,
@@ -37,11 +40,15 @@ export class SqliteClientRepository implements ClientRepository {
 
   insert(client: ClientRecord): void {
     this.insertStmt.run({ ...client, connected_at: client.connected_at.getTime() });
+    this.byRefCache.clear();
   }
 
+  /** Asked by nearly every request, hence cached. */
   findByRef(clientRef: string): ClientRecord | undefined {
-    const row = this.byRef.get(clientRef);
-    return row && toClient(row);
+    return this.byRefCache.get(clientRef, () => {
+      const row = this.byRef.get(clientRef);
+      return row && toClient(row);
+    });
   }
 
   findByAccount(channel: ClientRecord['channel'], accountKey: string): ClientRecord | undefined {

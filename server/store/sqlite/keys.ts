@@ -2,6 +2,7 @@ import type { ApiKey } from '../../domain/keys';
 import type { Scope } from '../../domain/scopes';
 import type { KeyRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
+import { ReadCache } from './read-cache';
 
 interface Row {
   id: string;
@@ -52,8 +53,10 @@ export class SqliteKeyRepository implements KeyRepository {
   private readonly byHash;
   private readonly all;
   private readonly countStmt;
+  private readonly byHashCache;
 
   constructor(db: SqliteDatabase) {
+    this.byHashCache = new ReadCache<ApiKey>(db);
     this.insertStmt = db.prepare(
       `INSERT INTO api_keys (id, name, mode, scopes, hash, prefix, allowed_ips, expires_at, created_at, revoked_at, replaced_by_id)
        VALUES (@id, @name, @mode, @scopes, @hash, @prefix, @allowed_ips, @expires_at, @created_at, @revoked_at, @replaced_by_id)`,
@@ -70,10 +73,12 @@ export class SqliteKeyRepository implements KeyRepository {
 
   insert(key: ApiKey): void {
     this.insertStmt.run(toRow(key));
+    this.byHashCache.clear();
   }
 
   update(key: ApiKey): void {
     this.updateStmt.run(toRow(key));
+    this.byHashCache.clear();
   }
 
   findById(id: string): ApiKey | undefined {
@@ -81,9 +86,12 @@ export class SqliteKeyRepository implements KeyRepository {
     return row && toKey(row);
   }
 
+  /** Asked on every authenticated request, hence cached. */
   findByHash(hash: string): ApiKey | undefined {
-    const row = this.byHash.get(hash);
-    return row && toKey(row);
+    return this.byHashCache.get(hash, () => {
+      const row = this.byHash.get(hash);
+      return row && toKey(row);
+    });
   }
 
   list(): ApiKey[] {
