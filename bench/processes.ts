@@ -1,8 +1,9 @@
-// Child processes of the benchmark and of the crash / abuse tests: the reference server exactly as
-// `npm start` runs it (`node --import tsx server/main.ts`, spawned directly so the pid we hold IS the
-// server and killing it leaves nothing behind), the in-process test harness (server/testing.ts) to prepare
-// a data directory, and /proc sampling of a child's memory.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Child processes of the benchmark and of the crash / abuse tests: the reference server, spawned directly
+// so the pid we hold IS the server and killing it leaves nothing behind (compiled, exactly as `npm start`
+// runs it, for the benchmark; from source through tsx for the tests, so they never run a stale build), the
+// in-process test harness (server/testing.ts) to prepare a data directory, and /proc sampling of a
+// child's memory.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReferenceServerHandle } from '../server/testing';
@@ -10,6 +11,13 @@ import { freePort } from '../mock/prism';
 
 export const ROOT = join(__dirname, '..');
 export const SERVER_MAIN = join(ROOT, 'server', 'main.ts');
+/** What `npm run build:server` (run by `npm start`) compiles server/main.ts to. */
+export const COMPILED_SERVER_MAIN = join(ROOT, 'dist', 'server', 'main.js');
+
+/** How a server child is started: `compiled` as `npm start` does, `source` through tsx. */
+export type ServerBuild = 'compiled' | 'source';
+const SERVER_COMMAND: Record<ServerBuild, string[]> = { compiled: [COMPILED_SERVER_MAIN], source: ['--import', 'tsx', SERVER_MAIN] };
+export const serverCommandLine = (build: ServerBuild) => `node ${SERVER_COMMAND[build].map((a) => a.replace(`${ROOT}/`, '')).join(' ')}`;
 export const SERVER_TESTING = join(ROOT, 'server', 'testing.ts');
 
 export type { ReferenceServerHandle };
@@ -72,14 +80,14 @@ export async function spawnNode(args: string[], env: Record<string, string> = {}
 }
 
 /** Polls `url` until it answers 200; returns ms from `since` (a performance.now() value) to that 200. */
-export async function waitFor200(url: string, child: Child, since: number, timeoutMs = 20_000): Promise<number> {
+export async function waitFor200(url: string, child: Child, since: number, timeoutMs = 20_000, init: RequestInit = {}): Promise<number> {
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
     if (child.child.exitCode !== null || child.child.signalCode !== null) {
       throw new Error(`child exited (${child.child.exitCode ?? child.child.signalCode}) before ${url} answered 200:\n${child.output()}`);
     }
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(1_000) });
       await res.arrayBuffer();
       if (res.status === 200) return performance.now() - since;
     } catch {
@@ -102,16 +110,24 @@ export function productionEnv(dataDir: string, extra: Record<string, string> = {
   };
 }
 
+/** `npm run build:server`: compiles the server to dist/ (incremental; about 3 s when nothing changed). */
+export function buildServer(): void {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'server', 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+}
+
 /** Node flags added to every reference server child: `npm run bench -- --cpu-prof DIR` profiles them. */
 const serverNodeFlags: string[] = [];
 export function profileServersInto(dir: string): void {
   serverNodeFlags.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
 }
 
-/** Starts `node --import tsx server/main.ts` and waits for GET /v1/status 200. */
-export async function startServerChild(env: Record<string, string>, port?: number): Promise<Child & { baseUrl: string; coldStartMs: number }> {
+/** Starts the server (from source unless `build` says compiled) and waits for GET /v1/status 200. */
+export async function startServerChild(
+  env: Record<string, string>,
+  opts: { port?: number; build?: ServerBuild } = {},
+): Promise<Child & { baseUrl: string; coldStartMs: number }> {
   const since = performance.now();
-  const child = await spawnNode([...serverNodeFlags, '--import', 'tsx', SERVER_MAIN], env, port);
+  const child = await spawnNode([...serverNodeFlags, ...SERVER_COMMAND[opts.build ?? 'source']], env, opts.port);
   try {
     const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
     return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };
@@ -120,8 +136,6 @@ export async function startServerChild(env: Record<string, string>, port?: numbe
     throw e;
   }
 }
-
-export const serverMainExists = () => existsSync(SERVER_MAIN);
 
 /** VmRSS and VmHWM of a process, in bytes (Linux /proc); null once it is gone. */
 export function memoryOf(pid: number): { rss: number; hwm: number } | null {

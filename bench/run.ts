@@ -5,7 +5,11 @@
 // 200, RSS growth during a 100 MB upload, signed webhook deliveries per second. Writes reports/bench.json and
 // reports/bench.md. A subject that cannot run (operation not implemented yet) is "not measured: <reason>".
 //
-// Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1),
+// The load subjects run in interleaved rounds (each subject once per round, all processes up throughout), and
+// each figure is the median of its rounds: a slow spell of this shared machine then hits every subject
+// alike instead of the one it happened to fall on.
+//
+// Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1), --rounds N (3),
 // --connections N (default 50), --only a,b (subset: baselines,server,prism,coldstart,upload,webhooks),
 // --cpu-prof DIR (every reference server child writes a V8 CPU profile into DIR when it stops).
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,7 +18,7 @@ import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrism } from '../mock/prism';
-import { ROOT, loadHarness, memoryOf, productionEnv, profileServersInto, sampleRss, spawnNode, startServerChild, waitFor200, type Child } from './processes';
+import { ROOT, buildServer, loadHarness, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, waitFor200, type Child } from './processes';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
 const arg = (name: string, fallback: string) => {
@@ -24,6 +28,7 @@ const arg = (name: string, fallback: string) => {
 const DURATION = Number(arg('duration', '5'));
 const WARMUP = Number(arg('warmup', '1'));
 const CONNECTIONS = Number(arg('connections', '50'));
+const ROUNDS = Number(arg('rounds', '3'));
 const ONLY = new Set(arg('only', 'baselines,server,prism,coldstart,upload,webhooks').split(','));
 const CPU_PROFILE_DIR = arg('cpu-prof', '');
 if (CPU_PROFILE_DIR) profileServersInto(CPU_PROFILE_DIR);
@@ -39,7 +44,9 @@ export interface LoadFigure {
   requests?: number;
   non2xx?: number;
   errors?: number;
-  ratio?: { bare?: number; express?: number; prism?: number };
+  ratio?: { bare?: number; express?: number; floor?: number; prism?: number };
+  /** req/s of each round, in order; the figure is their median. */
+  rounds?: number[];
 }
 
 
@@ -91,29 +98,44 @@ async function precheck(spec: LoadSpec): Promise<string | null> {
   return `the request answers ${res.status}${code ? ` ${code}` : ''}: ${text.slice(0, 160)}`;
 }
 
-async function measure(subject: string, label: string, spec: LoadSpec): Promise<LoadFigure> {
-  const reason = await precheck(spec);
-  if (reason) return { subject, request: label, measured: false, reason };
-  if (WARMUP > 0) await runLoad(spec, WARMUP);
-  const r = await runLoad(spec, DURATION);
+interface LoadSubject {
+  subject: string;
+  request: string;
+  spec: LoadSpec;
+  samples: any[];
+  /** Why the subject is not measured (failed to start, its request does not answer 2xx, a round erred). */
+  reason?: string;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One measured round of a subject; a round with a non-2xx answer or an error makes the subject unmeasured. */
+async function runRound(s: LoadSubject, round: number): Promise<void> {
+  const r = await runLoad(s.spec, DURATION);
+  s.samples.push(r);
   const total = (r['2xx'] ?? 0) + (r.non2xx ?? 0);
-  const figure: LoadFigure = {
-    subject,
-    request: label,
-    measured: true,
-    reqPerSec: Math.round(r.requests.average),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    requests: total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
   if (r.non2xx > 0 || r.errors + r.timeouts > 0) {
-    figure.measured = false;
-    figure.reason = `${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors/timeouts out of ${total}: the figure would not be the request's`;
+    s.reason ??= `round ${round}: ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors/timeouts out of ${total}: the figure would not be the request's`;
   }
-  process.stdout.write(`  ${subject} ${label}: ${figure.measured ? `${figure.reqPerSec} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms` : `not measured: ${figure.reason}`}\n`);
-  return figure;
+  process.stdout.write(`  round ${round} ${s.subject} ${s.request}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms\n`);
+}
+
+/** The median of a subject's rounds (req/s, p50 and p99 each). */
+function summarize(s: LoadSubject): LoadFigure {
+  if (s.reason) return { subject: s.subject, request: s.request, measured: false, reason: s.reason };
+  const rounds = s.samples.map((r) => Math.round(r.requests.average));
+  return {
+    subject: s.subject,
+    request: s.request,
+    measured: true,
+    reqPerSec: median(rounds),
+    p50Ms: median(s.samples.map((r) => r.latency.p50)),
+    p99Ms: median(s.samples.map((r) => r.latency.p99)),
+    requests: s.samples.reduce((n, r) => n + (r['2xx'] ?? 0) + (r.non2xx ?? 0), 0),
+    non2xx: 0,
+    errors: 0,
+    rounds,
+  };
 }
 
 async function withChild<T>(child: Child, fn: () => Promise<T>): Promise<T> {
@@ -197,6 +219,7 @@ async function main(): Promise<void> {
   process.stdout.write(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; ${cpus().length} cores\n`);
   const loads: LoadFigure[] = [];
   const scalars: ScalarFigure[] = [];
+  buildServer();
   const prepared = await prepareDataDir();
   const cleanup: string[] = [prepared.dataDir];
   const sendBody = JSON.stringify({ client_ref: prepared.chatRef, to: '4915112345678', type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
@@ -204,56 +227,78 @@ async function main(): Promise<void> {
 
   try {
     const failed = (e: unknown) => `the subject failed: ${String((e as Error).message ?? e).split('\n').slice(0, 3).join(' ').slice(0, 300)}`;
-    if (ONLY.has('baselines')) {
-      try {
-        const bare = await baseline('bare-http.ts');
-        loads.push(await withChild(bare, () => measure('node:http bare', 'GET / (JSON)', { url: `${bare.origin}/` })));
-        const express = await baseline('express-hello.ts');
-        loads.push(await withChild(express, () => measure('Express 5 hello', 'GET / (JSON)', { url: `${express.origin}/` })));
-      } catch (e) {
-        loads.push({ subject: 'baselines', request: 'GET /', measured: false, reason: failed(e) });
-      }
-    }
-
-    if (ONLY.has('server')) {
-      try {
-        const server = await startServerChild(productionEnv(prepared.dataDir));
-        await withChild(server, async () => {
-          const auth = { authorization: `Bearer ${prepared.key}` };
-          loads.push(await measure('reference server', 'POST /messages/send (dry run)', { url: `${server.baseUrl}/messages/send`, method: 'POST', headers: { ...auth, ...json }, body: sendBody }));
-          loads.push(await measure('reference server', 'GET /templates', { url: `${server.baseUrl}/templates?client_ref=${prepared.chatRef}`, headers: auth }));
-          loads.push(await measure('reference server', 'GET /clients', { url: `${server.baseUrl}/clients`, headers: auth }));
-        });
-      } catch (e) {
-        for (const request of ['POST /messages/send (dry run)', 'GET /templates', 'GET /clients']) {
-          if (!loads.some((l) => l.subject === 'reference server' && l.request === request)) loads.push({ subject: 'reference server', request, measured: false, reason: failed(e) });
+    // Start every load subject, check its request answers 2xx, warm it, then run the rounds.
+    const subjects: LoadSubject[] = [];
+    const children: { stop(): Promise<void> }[] = [];
+    const add = (subject: string, request: string, spec: LoadSpec) => subjects.push({ subject, request, spec, samples: [] });
+    const unavailable = (subject: string, requests: string[], e: unknown) => {
+      for (const request of requests) subjects.push({ subject, request, spec: { url: '' }, samples: [], reason: failed(e) });
+    };
+    try {
+      if (ONLY.has('baselines')) {
+        for (const [file, subject] of [['bare-http.ts', 'node:http bare'], ['express-hello.ts', 'Express 5 hello']] as const) {
+          try {
+            const child = await baseline(file);
+            children.push(child);
+            add(subject, 'GET / (JSON)', { url: `${child.origin}/` });
+          } catch (e) {
+            unavailable(subject, ['GET / (JSON)'], e);
+          }
         }
       }
-    }
-
-    if (ONLY.has('prism')) {
-      try {
-        const prism = await startPrism({ mode: 'mock', verbosity: 'silent' });
+      if (ONLY.has('baselines')) {
+        const subject = 'Express + validator floor';
         try {
-          loads.push(await measure('Prism mock (-v silent)', 'POST /messages/send', { url: `${prism.url}/messages/send`, method: 'POST', headers: { authorization: 'Bearer ik_live_bench', ...json }, body: sendBody }));
-        } finally {
-          await prism.close();
+          const since = performance.now();
+          const child = await spawnNode(['--import', 'tsx', join(__dirname, 'subjects', 'express-validator-floor.ts')]);
+          children.push(child);
+          await waitFor200(`${child.origin}/v1/messages/send`, child, since, 20_000, { method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody });
+          add(subject, 'POST /v1/messages/send (constant answer)', { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody });
+        } catch (e) {
+          unavailable(subject, ['POST /v1/messages/send (constant answer)'], e);
         }
-      } catch (e) {
-        loads.push({ subject: 'Prism mock (-v silent)', request: 'POST /messages/send', measured: false, reason: failed(e) });
       }
+      if (ONLY.has('server')) {
+        const requests = ['POST /messages/send (dry run)', 'GET /templates', 'GET /clients'];
+        try {
+          const server = await startServerChild(productionEnv(prepared.dataDir), { build: 'compiled' });
+          children.push(server);
+          const auth = { authorization: `Bearer ${prepared.key}` };
+          add('reference server', requests[0]!, { url: `${server.baseUrl}/messages/send`, method: 'POST', headers: { ...auth, ...json }, body: sendBody });
+          add('reference server', requests[1]!, { url: `${server.baseUrl}/templates?client_ref=${prepared.chatRef}`, headers: auth });
+          add('reference server', requests[2]!, { url: `${server.baseUrl}/clients`, headers: auth });
+        } catch (e) {
+          unavailable('reference server', requests, e);
+        }
+      }
+      if (ONLY.has('prism')) {
+        try {
+          const prism = await startPrism({ mode: 'mock', verbosity: 'silent' });
+          children.push({ stop: () => prism.close() });
+          add('Prism mock (-v silent)', 'POST /messages/send', { url: `${prism.url}/messages/send`, method: 'POST', headers: { authorization: 'Bearer ik_live_bench', ...json }, body: sendBody });
+        } catch (e) {
+          unavailable('Prism mock (-v silent)', ['POST /messages/send'], e);
+        }
+      }
+      const live = () => subjects.filter((s) => !s.reason);
+      for (const s of live()) s.reason = (await precheck(s.spec)) ?? undefined;
+      if (WARMUP > 0) for (const s of live()) await runLoad(s.spec, WARMUP);
+      for (let round = 1; round <= ROUNDS; round++) for (const s of live()) await runRound(s, round);
+      loads.push(...subjects.map(summarize));
+    } finally {
+      await Promise.all(children.map((c) => c.stop()));
     }
 
     if (ONLY.has('coldstart')) {
       try {
         const runs: number[] = [];
         for (let i = 0; i < 3; i++) {
-          const child = await startServerChild(productionEnv(prepared.dataDir));
+          const child = await startServerChild(productionEnv(prepared.dataDir), { build: 'compiled' });
           runs.push(Math.round(child.coldStartMs));
           await child.stop();
         }
         const sorted = [...runs].sort((a, b) => a - b);
-        scalars.push({ name: 'cold start to first GET /v1/status 200', measured: true, value: sorted[1], unit: 'ms', detail: { runs, command: 'node --import tsx server/main.ts' } });
+        scalars.push({ name: 'cold start to first GET /v1/status 200', measured: true, value: sorted[1], unit: 'ms', detail: { runs, command: serverCommandLine('compiled') } });
         process.stdout.write(`  cold start: ${runs.join(', ')} ms (median ${sorted[1]})\n`);
       } catch (e) {
         scalars.push({ name: 'cold start to first GET /v1/status 200', measured: false, reason: failed(e), unit: 'ms' });
@@ -262,7 +307,7 @@ async function main(): Promise<void> {
 
     if (ONLY.has('upload')) {
       try {
-        const server = await startServerChild(productionEnv(prepared.dataDir));
+        const server = await startServerChild(productionEnv(prepared.dataDir), { build: 'compiled' });
         await withChild(server, async () => {
           const name = 'RSS growth during a 100 MB document upload to POST /media';
           // Warm the route with a small upload, then measure from a settled RSS.
@@ -299,8 +344,9 @@ async function main(): Promise<void> {
   const find = (subject: string) => loads.find((l) => l.subject.startsWith(subject) && l.measured)?.reqPerSec;
   const bare = find('node:http');
   const express = find('Express');
+  const floor = find('Express + validator floor');
   const prism = find('Prism');
-  for (const l of loads) if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), prism: ratio(l.reqPerSec, prism) };
+  for (const l of loads) if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), floor: ratio(l.reqPerSec, floor), prism: ratio(l.reqPerSec, prism) };
 
   const send = loads.find((l) => l.subject === 'reference server' && l.request.startsWith('POST /messages/send'));
   const scalar = (prefix: string) => scalars.find((s) => s.name.startsWith(prefix));
@@ -330,7 +376,7 @@ async function main(): Promise<void> {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, gitHead: git },
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, loadGenerator: 'autocannon 9.0.0 in a separate process', server: 'node --import tsx server/main.ts; LOG_LEVEL=warn; SQLite file in a temp DATA_DIR; RATE_LIMIT_MAX=1000000' },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, rounds: ROUNDS, loadGenerator: 'autocannon 9.0.0 in a separate process', server: `${serverCommandLine('compiled')} (as npm start runs it); LOG_LEVEL=warn; SQLite file in a temp DATA_DIR; RATE_LIMIT_MAX=1000000` },
     load: loads,
     scalars,
     targets,
@@ -347,12 +393,13 @@ function markdown(r: any): string {
   const lines: string[] = [];
   lines.push('# Benchmark report', '');
   lines.push(`${r.generatedAt} · \`${r.command}\` · Node ${r.machine.node} · ${r.machine.cores} cores · load average before ${r.machine.loadAverageBefore.map((l: number) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAverageAfter.map((l: number) => l.toFixed(2)).join(' ')}`, '');
-  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.durationSeconds} s measured per run. Server: ${r.settings.server}.`, '');
-  lines.push('| subject | request | req/s | p50 ms | p99 ms | × bare | × Express | × Prism |', '|---|---|---:|---:|---:|---:|---:|---:|');
+  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up, then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per subject; each figure is the median of its rounds. Server: ${r.settings.server}.`, '');
+  lines.push('| subject | request | req/s | p50 ms | p99 ms | × bare | × Express | × floor | × Prism | req/s of each round |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const l of r.load as LoadFigure[]) {
-    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | |`);
-    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.prism, 2)} |`);
+    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | | | |`);
+    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
   }
+  lines.push('', '"floor": Express 5 + express-openapi-validator validating the same send and a constant answer (bench/subjects/express-validator-floor.ts), the most the reference server\'s stack allows before any rule runs.');
   lines.push('', '| figure | value |', '|---|---|');
   for (const s of r.scalars as ScalarFigure[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
   lines.push('', '| target | holds | figure |', '|---|---|---|');

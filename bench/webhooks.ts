@@ -90,7 +90,7 @@ export async function measureDeliveries(prepared: { dataDir: string; key: string
   try {
     await listening(receiver.origin, receiver);
     const env = productionEnv(prepared.dataDir, { SANDBOX_ADMIN_TOKEN: token });
-    server = await startServerChild(env);
+    server = await startServerChild(env, { build: 'compiled' });
     const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const set = await fetch(`${server.origin}/sandbox/webhook`, { method: 'PUT', headers: admin, body: JSON.stringify({ url: `${receiver.origin}/hooks`, secret, events: [] }) });
     const setText = await set.text();
@@ -129,7 +129,7 @@ export async function measureDeliveries(prepared: { dataDir: string; key: string
     await control('release');
     await control('reset');
     start = counts.now().verified;
-    server = await startServerChild(env);
+    server = await startServerChild(env, { build: 'compiled' });
     const drained = await counts.until(start + events, 60_000);
     if (!drained || drained.first === null || drained.last === null) return { ...base, measured: false, reason: `drain: ${counts.now().verified - start} of ${events} pending deliveries verified within 60 s of the restart`, detail: { endToEndPerSecond: endToEnd } };
     const drainSeconds = Math.max(0.001, (drained.last - drained.first) / 1000);

@@ -66,7 +66,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = l
 function contractMiddleware(contract: Contract): { lookup: RequestHandler[]; validate: RequestHandler[] } {
   const all = OpenApiValidator.middleware({
     // The document already read (the validator dereferences its copy in place). It is not validated
-    // against the OpenAPI schema again at every start: `npm run lint` and spec/openapi.test.ts do that.
+    // against the OpenAPI schema again at every start: `npm run lint` and server/contracts.test.ts do that.
     apiSpec: structuredClone(contract.document) as never,
     validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false },

@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, databaseFile, loadConfig } from './config';
 import { createDomain } from './domain';
 import { createLogger } from './log';
+import { PACKAGE_ROOT } from './package-root';
 import { SimulatedChannelProvider } from './provider/simulated';
 import { simulatedMessaging } from './provider/simulated-messaging';
 import { openSqliteStore } from './store/sqlite/store';
@@ -41,7 +42,7 @@ function main(): void {
 
   let port = config.port;
   const publicBaseUrl = () => config.publicBaseUrl ?? `http://localhost:${port}`;
-  const app = createApp({ domain, logger, publicBaseUrl, docsDir: resolve(__dirname, '..', 'docs', 'site'), sandbox: sandbox.handler });
+  const app = createApp({ domain, logger, publicBaseUrl, docsDir: join(PACKAGE_ROOT, 'docs', 'site'), sandbox: sandbox.handler });
   const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, app);
   server.listen(config.port, config.host, () => {
     port = (server.address() as AddressInfo).port;

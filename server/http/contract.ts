@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { load } from 'js-yaml';
+import { PACKAGE_ROOT } from '../package-root';
 
 /** openapi.yaml, the contract the server implements and validates its traffic against. */
-export const CONTRACT_PATH = resolve(__dirname, '..', '..', 'openapi.yaml');
+export const CONTRACT_PATH = join(PACKAGE_ROOT, 'openapi.yaml');
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
@@ -39,7 +40,7 @@ function resolveRef(document: Json, value: Json): Json {
  */
 export function loadContract(path = CONTRACT_PATH): Contract {
   // js-yaml, not yaml: it reads openapi.yaml in about 55 ms instead of 370 ms, a third of the server's cold
-  // start; spec/openapi.test.ts holds that both read it to the same document.
+  // start; server/contracts.test.ts holds that both read it to the same document.
   const document = load(readFileSync(path, 'utf8')) as Json;
   const operations = new Map<string, OperationRules>();
   const rootSecurity = (document.security as unknown[] | undefined) ?? [];

@@ -1,11 +1,12 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import type { WebhookEventKind } from '../domain/events';
+import { PACKAGE_ROOT } from '../package-root';
 import type { Sandbox } from './service';
 
-export const SANDBOX_SPEC_PATH = resolve(__dirname, 'openapi.yaml');
+export const SANDBOX_SPEC_PATH = join(PACKAGE_ROOT, 'server', 'sandbox', 'openapi.yaml');
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -36,6 +37,8 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   router.use(
     OpenApiValidator.middleware({
       apiSpec: SANDBOX_SPEC_PATH,
+      // Checked by server/contracts.test.ts, not again at every start.
+      validateApiSpec: false,
       validateRequests: true,
       validateResponses: false,
       validateSecurity: false,

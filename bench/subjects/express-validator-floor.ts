@@ -1,0 +1,34 @@
+// Baseline 3: the floor of the reference server's stack. Express 5 + express.json + express-openapi-validator
+// (requests and responses validated against openapi.yaml, configured as server/app.ts configures it) and a
+// constant, valid answer to POST /v1/messages/send: no authentication, rate limit, store or rule. The gap
+// between this and Express hello is the price of validation alone; the reference server cannot beat it.
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { loadContract } from '../../server/http/contract';
+
+const app = express();
+app.disable('x-powered-by');
+app.set('etag', false);
+app.use(express.json({ limit: '1mb' }));
+app.use(
+  OpenApiValidator.middleware({
+    apiSpec: structuredClone(loadContract().document) as never,
+    validateApiSpec: false,
+    validateRequests: { allowUnknownQueryParameters: false },
+    validateResponses: true,
+    validateSecurity: false,
+    validateFormats: true,
+    fileUploader: false,
+  }) as RequestHandler[],
+);
+app.post('/v1/messages/send', (_req, res) => {
+  res.setHeader('X-Request-Id', '9b2f0c1e-8d3a-4c55-9f1e-0a6b2c3d4e5f');
+  res.setHeader('X-RateLimit-Limit', '600');
+  res.setHeader('X-RateLimit-Remaining', '599');
+  res.status(200).json({ success: true, message_id: 'dryrun_0123456789abcdef0123456789abcdef', dry_run: true });
+});
+const answerErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+  res.status(error.status ?? 500).json({ error: { code: 'bad_request', message: String(error.message) } });
+};
+app.use(answerErrors);
+app.listen(Number(process.env.PORT), '127.0.0.1');
