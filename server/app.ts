@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import { existsSync } from 'node:fs';
 import type { Domain } from './domain';
 import { authenticate, authorize, rateLimit } from './http/auth';
@@ -57,14 +58,9 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = l
   return app;
 }
 
-/**
- * express-openapi-validator, split in two: its operation lookup (sets `req.openapi`, answers unknown
- * routes) runs before authentication, so authentication and scopes are read from the matched operation;
- * request and response validation run after them, so a request without a valid key is refused before its
- * body is looked at.
- */
-function contractMiddleware(contract: Contract): { lookup: RequestHandler[]; validate: RequestHandler[] } {
-  const all = OpenApiValidator.middleware({
+/** How express-openapi-validator checks the server's traffic against the contract (also the bench's floor). */
+export function contractValidation(contract: Contract): OpenApiValidatorOpts {
+  return {
     // The document already read (the validator dereferences its copy in place). It is not validated
     // against the OpenAPI schema again at every start: `npm run lint` and server/contracts.test.ts do that.
     apiSpec: structuredClone(contract.document) as never,
@@ -75,7 +71,17 @@ function contractMiddleware(contract: Contract): { lookup: RequestHandler[]; val
     validateFormats: true,
     fileUploader: false,
     $refParser: { mode: 'dereference' },
-  }) as RequestHandler[];
+  };
+}
+
+/**
+ * express-openapi-validator, split in two: its operation lookup (sets `req.openapi`, answers unknown
+ * routes) runs before authentication, so authentication and scopes are read from the matched operation;
+ * request and response validation run after them, so a request without a valid key is refused before its
+ * body is looked at.
+ */
+function contractMiddleware(contract: Contract): { lookup: RequestHandler[]; validate: RequestHandler[] } {
+  const all = OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[];
   const split = all.findIndex((mw) => mw.name === 'metadataMiddleware') + 1;
   if (split === 0) throw new Error('express-openapi-validator: metadata middleware not found (version changed?).');
   return { lookup: all.slice(0, split), validate: all.slice(split) };

@@ -1,26 +1,17 @@
 // Baseline 3: the floor of the reference server's stack. Express 5 + express.json + express-openapi-validator
-// (requests and responses validated against openapi.yaml, configured as server/app.ts configures it) and a
+// (requests and responses validated against openapi.yaml with server/app.ts's own options) and a
 // constant, valid answer to POST /v1/messages/send: no authentication, rate limit, store or rule. The gap
 // between this and Express hello is the price of validation alone; the reference server cannot beat it.
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import { JSON_BODY_LIMIT, contractValidation } from '../../server/app';
 import { loadContract } from '../../server/http/contract';
 
 const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
-app.use(express.json({ limit: '1mb' }));
-app.use(
-  OpenApiValidator.middleware({
-    apiSpec: structuredClone(loadContract().document) as never,
-    validateApiSpec: false,
-    validateRequests: { allowUnknownQueryParameters: false },
-    validateResponses: true,
-    validateSecurity: false,
-    validateFormats: true,
-    fileUploader: false,
-  }) as RequestHandler[],
-);
+app.use(express.json({ limit: JSON_BODY_LIMIT }));
+app.use(OpenApiValidator.middleware(contractValidation(loadContract())) as RequestHandler[]);
 app.post('/v1/messages/send', (_req, res) => {
   res.setHeader('X-Request-Id', '9b2f0c1e-8d3a-4c55-9f1e-0a6b2c3d4e5f');
   res.setHeader('X-RateLimit-Limit', '600');
