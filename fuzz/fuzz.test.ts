@@ -4,27 +4,21 @@
 import fc from 'fast-check';
 import { fuzzProperty } from './property';
 import { operationId, operations } from './requests';
-import { startFuzzServer, type FuzzServer } from './setup';
+import { fuzzServerForSuite } from './suite-server';
 
 const SEED = 20261122;
 const TOTAL_REQUESTS = 200;
 
 const runsPerOperation = Math.ceil(TOTAL_REQUESTS / operations.length);
 
-let server: FuzzServer;
-beforeAll(async () => {
-  server = await startFuzzServer();
-}, 30_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = fuzzServerForSuite();
 
 describe('fuzzing from openapi.yaml: no 5xx, every response valid against the spec, invalid input answered 4xx with the error envelope', () => {
   for (const op of operations) {
     const id = operationId(op);
     const name = `${op.method.toUpperCase()} ${op.path} (${id})`;
     test(`${name}: ${runsPerOperation} generated valid and invalid requests hold every property`, async () => {
-      await fc.assert(fuzzProperty(server, [op]), { numRuns: runsPerOperation, seed: SEED });
+      await fc.assert(fuzzProperty(server(), [op]), { numRuns: runsPerOperation, seed: SEED });
     }, 20_000);
   }
 });

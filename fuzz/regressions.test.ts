@@ -1,6 +1,7 @@
 // Counterexamples the fuzzing found, fixed, and kept as regression cases: [found, request, rule].
 import { api } from './hardening-kit';
-import { startFuzzServer, type FuzzServer } from './setup';
+import type { FuzzServer } from './setup';
+import { fuzzServerForSuite } from './suite-server';
 
 interface Regression {
   operation: string;
@@ -32,19 +33,13 @@ const cases: [string, Regression][] = [
   ],
 ];
 
-let server: FuzzServer;
-beforeAll(async () => {
-  server = await startFuzzServer();
-}, 30_000);
-afterAll(async () => {
-  await server?.close();
-});
+const server = fuzzServerForSuite();
 
 describe('fuzz regressions', () => {
   for (const [name, c] of cases) {
     test(name, async () => {
-      const r = c.request(server);
-      const a = await api(server.baseUrl, server.key)(r.method, r.path, r.body);
+      const r = c.request(server());
+      const a = await api(server().baseUrl, server().key)(r.method, r.path, r.body);
       if (!c.holds(a)) throw new Error(`${r.method} ${r.path} → ${a.status} ${a.text.slice(0, 300)} (found: ${c.found})`);
     });
   }

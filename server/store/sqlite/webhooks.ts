@@ -2,17 +2,12 @@ import type { WebhookEventKind } from '../../domain/events';
 import type { Delivery, DeliveryAttempt, DeliveryState, StoredEvent, WebhookConfig, WebhookRepository } from '../webhook-repositories';
 import type { SqliteDatabase } from './database';
 
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  url: string;
-  state: DeliveryState;
-  trigger: 'automatic' | 'manual';
-  attempts: number;
+/** A delivery as stored: its times as epoch milliseconds. */
+type DeliveryRow = Omit<Delivery, 'next_attempt_at' | 'created_at' | 'updated_at'> & {
   next_attempt_at: number | null;
   created_at: number;
   updated_at: number;
-}
+};
 
 const toDelivery = (r: DeliveryRow): Delivery => ({
   ...r,
