@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { components } from '../generated/openapi';
 import type { Case, CaseContext } from './harness';
-import { spec } from './spec';
+import { contract } from '../spec';
 
 /**
  * Deep equality over JSON values. (Bodies parsed by the runtime's fetch come from another realm than jest's
@@ -117,12 +117,12 @@ export const probes: Record<string, Probe> = {
   getUsage: (ctx, key) => ctx.as(key).GET('/usage'),
 };
 
-const authCases: Case[] = spec()
+const authCases: Case[] = contract()
   .operations.filter((o) => o.secured)
   .flatMap((o): Case[] => {
     const probe = probes[o.operationId];
     if (!probe) throw new Error(`contract-tests/cases.ts has no probe request for ${o.operationId}`);
-    const scope = o.scopes.join(', ') || 'its scope';
+    const scope = (o.requiredScopes ?? []).join(', ') || 'its scope';
     return [
       {
         operation: o.operationId,
@@ -1062,5 +1062,5 @@ const names = new Set<string>();
 for (const c of cases) {
   if (names.has(c.name)) throw new Error(`duplicate case name: ${c.name}`);
   names.add(c.name);
-  if (!spec().byId.has(c.operation)) throw new Error(`case "${c.name}" names an unknown operation ${c.operation}`);
+  if (!contract().byId(c.operation)) throw new Error(`case "${c.name}" names an unknown operation ${c.operation}`);
 }

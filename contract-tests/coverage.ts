@@ -1,7 +1,7 @@
 // Coverage per target: operation × documented status × error code, exercised or not. The documented cells
 // come from openapi.yaml (each status of each operation; for error statuses, the `error.code` of every named
 // example). Anything a target answered that the document does not name is listed as "undocumented".
-import { spec } from './spec';
+import { contract } from '../spec';
 
 export interface CoverageCell {
   operation: string;
@@ -17,7 +17,7 @@ export class Coverage {
   private readonly cells = new Map<string, CoverageCell>();
 
   constructor(readonly target: string) {
-    for (const op of spec().operations) {
+    for (const op of contract().operations) {
       for (const [status, res] of Object.entries(op.responses)) {
         if (res.errorCodes.length === 0) this.add(op.operationId, status, null, true);
         for (const code of res.errorCodes) this.add(op.operationId, status, code, true);
@@ -56,13 +56,13 @@ export class Coverage {
 
   /** Operations none of whose responses was exercised. */
   unexercisedOperations(): string[] {
-    return spec()
+    return contract()
       .operations.map((o) => o.operationId)
       .filter((id) => !this.all().some((c) => c.operation === id && c.hits > 0));
   }
 
   exercisedOperations(): string[] {
-    return spec()
+    return contract()
       .operations.map((o) => o.operationId)
       .filter((id) => this.all().some((c) => c.operation === id && c.hits > 0));
   }
@@ -85,7 +85,7 @@ export class Coverage {
       '| operation | exercised | documented status × code (✔ exercised, ✘ not) | undocumented answers |',
       '|---|---|---|---|',
     ];
-    for (const op of spec().operations) {
+    for (const op of contract().operations) {
       const cells = this.all().filter((c) => c.operation === op.operationId);
       const documented = cells.filter((c) => c.documented);
       const done = documented.filter((c) => c.hits > 0).length;

@@ -3,7 +3,7 @@
 import { AssertionError } from 'node:assert';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../generated/openapi';
-import { checker, describeViolation, type Violation } from './checker';
+import { contract, describeViolation, type Violation } from '../spec';
 import { Coverage } from './coverage';
 import type { Capability, FixtureName, Fixtures, RunningTarget, Profile } from './targets';
 
@@ -35,7 +35,7 @@ export class CheckedTransport {
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
     if (this.basePath && path.startsWith(this.basePath)) path = path.slice(this.basePath.length) || '/';
-    const result = checker().check({ method: request.method, path, status: response.status, headers: response.headers, body });
+    const result = contract().check({ method: request.method, path, status: response.status, headers: response.headers, body });
     // Behind `prism proxy --errors`, Prism turns a response that breaks the contract into a problem+json
     // listing what it found: carry those findings into the report next to the checker's own.
     if (/problem\+json/.test(response.headers.get('content-type') ?? '')) {

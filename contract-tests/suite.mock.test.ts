@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { probes } from './cases';
 import { runCase } from './harness';
 import { defineSuite } from './jest-suite';
-import { spec } from './spec';
+import { contract } from '../spec';
 import { MOCK_PROFILE, startMockTarget } from './targets';
 
 defineSuite(MOCK_PROFILE, () => startMockTarget({ errors: true }), (suite) => {
   describe('Prism serves every documented status × named example (Prefer: code=…, example=…)', () => {
-    for (const op of spec().operations) {
+    for (const op of contract().operations) {
       const probe = probes[op.operationId];
       for (const [status, res] of Object.entries(op.responses)) {
         for (const example of res.exampleNames) {

@@ -1,8 +1,8 @@
 // Sends a generated request over real HTTP and judges the answer: no 5xx; the response valid against
 // openapi.yaml (status documented for the operation, content type, body with Ajv 2020, documented headers,
-// through the contract suite's checker); X-Request-Id present; invalid input answered 4xx with the
+// through the contract's response checker); X-Request-Id present; invalid input answered 4xx with the
 // `{error:{code,message}}` envelope.
-import { checker } from '../contract-tests/checker';
+import { contract } from '../spec';
 import type { FuzzRequest } from './requests';
 
 export interface Answer {
@@ -27,7 +27,7 @@ export function judge(r: FuzzRequest, a: Answer): string[] {
   if (a.status >= 500) problems.push(`answered ${a.status} (no request may cause a 5xx)`);
   if (!a.headers.get('x-request-id')) problems.push('no X-Request-Id header');
   const relative = r.path.split('?')[0]!;
-  const result = checker().check({ method: r.method, path: relative, status: a.status, headers: a.headers, body: a.body });
+  const result = contract().check({ method: r.method, path: relative, status: a.status, headers: a.headers, body: a.body });
   for (const v of result.violations) problems.push(`not valid against openapi.yaml: ${v.field}: ${v.message}`);
   if (r.kind === 'invalid') {
     if (a.status < 400 || a.status >= 500) problems.push(`invalid input (${r.why}) answered ${a.status}, not 4xx`);

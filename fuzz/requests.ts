@@ -2,10 +2,8 @@
 // the schemas, the body checked valid with Ajv 2020) and invalid ones, each labelled with what makes it
 // invalid (missing or malformed auth, a key without the scope, a body mutated until Ajv rejects it, malformed
 // JSON, a wrong content type, an oversize field, a bad query or path parameter, a broken multipart body).
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { deref, loadDocument, operationsOf, type OperationEntry } from '../spec/document';
+import { contract, type Operation, type ValidateFunction } from '../spec';
 import { arbitraryOf, boundedStrings, resolveSchema } from './schema-arbitrary';
 
 type Json = Record<string, any>;
@@ -32,25 +30,14 @@ export interface FuzzContext {
   clientRefs: string[];
 }
 
-export const doc = loadDocument();
-export const operations: OperationEntry[] = operationsOf(doc);
-export const operationId = (op: OperationEntry): string => op.operation.operationId;
-export const isSecured = (op: OperationEntry): boolean => (op.operation.security ?? doc.security ?? []).length > 0;
+export const doc = contract().document;
+export const operations: Operation[] = contract().operations;
+export const operationId = (op: Operation): string => op.operationId;
+export const isSecured = (op: Operation): boolean => op.secured;
 
-const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, coerceTypes: false });
-addFormats(ajv);
-ajv.addFormat('binary', true);
-ajv.addSchema(doc, 'openapi.yaml');
-const compiled = new Map<string, ValidateFunction>();
 /** Ajv 2020 over a schema of the document (its `#/…` refs resolve inside openapi.yaml). */
 export function validatorOf(schema: Json): ValidateFunction {
-  const text = JSON.stringify(schema).replace(/"\$ref":"#\//g, '"$ref":"openapi.yaml#/');
-  let v = compiled.get(text);
-  if (!v) {
-    v = ajv.compile(JSON.parse(text));
-    compiled.set(text, v);
-  }
-  return v;
+  return contract().validators.compile(schema);
 }
 
 /** A query or path value as the server sees it (a string) is valid when some typed reading of it is. */
@@ -63,8 +50,8 @@ function parameterAccepts(schema: Json, raw: string): boolean {
   return v(raw);
 }
 
-const jsonMedia = (op: OperationEntry) => deref(doc, op.operation.requestBody ?? {}).content?.['application/json'];
-const multipartMedia = (op: OperationEntry) => deref(doc, op.operation.requestBody ?? {}).content?.['multipart/form-data'];
+const jsonMedia = (op: Operation) => op.requestBody?.content?.['application/json'];
+const multipartMedia = (op: Operation) => op.requestBody?.content?.['multipart/form-data'];
 
 function withClientRefs(ctx: FuzzContext, schema: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return ctx.clientRefs.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ctx.clientRefs) }, { weight: 1, arbitrary: schema }) : schema;
@@ -92,7 +79,7 @@ function invalidParamValues(p: Json): string[] {
   return candidates.filter((c) => !(p.in === 'path' && (c === '' || DOT_SEGMENT.test(c))) && !parameterAccepts(p.schema ?? {}, c));
 }
 
-function buildPath(op: OperationEntry, pathValues: Record<string, string>, query: [string, string][]): string {
+function buildPath(op: Operation, pathValues: Record<string, string>, query: [string, string][]): string {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathValues[name] ?? 'x'));
   const qs = new URLSearchParams(query).toString();
   return qs ? `${path}?${qs}` : path;
@@ -103,7 +90,7 @@ interface Parts {
   query: [string, string][];
 }
 
-function partsArbitrary(ctx: FuzzContext, op: OperationEntry): fc.Arbitrary<Parts> {
+function partsArbitrary(ctx: FuzzContext, op: Operation): fc.Arbitrary<Parts> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const pathRecord: Record<string, fc.Arbitrary<string>> = {};
@@ -149,7 +136,7 @@ export function multipartBody(parts: MultipartPart[], boundary = `----fuzz${Math
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function multipartPartsArbitrary(ctx: FuzzContext, op: OperationEntry): fc.Arbitrary<MultipartPart[]> {
+function multipartPartsArbitrary(ctx: FuzzContext, op: Operation): fc.Arbitrary<MultipartPart[]> {
   const schema = resolveSchema(doc, multipartMedia(op).schema);
   const fields: fc.Arbitrary<MultipartPart | null>[] = [];
   for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
@@ -186,7 +173,7 @@ function multipartPartsArbitrary(ctx: FuzzContext, op: OperationEntry): fc.Arbit
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A valid request of the operation. */
-export function validRequest(ctx: FuzzContext, op: OperationEntry): fc.Arbitrary<FuzzRequest> {
+export function validRequest(ctx: FuzzContext, op: Operation): fc.Arbitrary<FuzzRequest> {
   const id = operationId(op);
   const headers = isSecured(op) ? auth(ctx.key) : {};
   const json = jsonMedia(op);
@@ -240,7 +227,7 @@ function setAt(value: any, path: string[], replacement: unknown): any {
 }
 
 /** Invalid variants of a valid request; each is checked to be invalid where a schema can tell. */
-export function invalidRequest(ctx: FuzzContext, op: OperationEntry): fc.Arbitrary<FuzzRequest> {
+export function invalidRequest(ctx: FuzzContext, op: Operation): fc.Arbitrary<FuzzRequest> {
   const valid = validRequest(ctx, op);
   const variants: fc.Arbitrary<FuzzRequest | null>[] = [];
   const secured = isSecured(op);
@@ -329,7 +316,7 @@ export function invalidRequest(ctx: FuzzContext, op: OperationEntry): fc.Arbitra
         headers: { ...r.headers, 'content-type': type },
       })),
     );
-    if (deref(doc, op.operation.requestBody).required) {
+    if (op.requestBody?.required) {
       variants.push(valid.map((r) => ({ ...r, kind: 'invalid' as const, why: 'no body', body: undefined, headers: without(r.headers, 'content-type') })));
     }
   }
@@ -370,11 +357,11 @@ export function invalidRequest(ctx: FuzzContext, op: OperationEntry): fc.Arbitra
 }
 
 /** Whether the operation has any way to be invalid (GET /status has none: no auth, no parameters). */
-export function hasInvalidForms(op: OperationEntry): boolean {
-  return isSecured(op) || op.parameters.length > 0 || !!op.operation.requestBody;
+export function hasInvalidForms(op: Operation): boolean {
+  return isSecured(op) || op.parameters.length > 0 || !!op.requestBody;
 }
 
-export function requestArbitrary(ctx: FuzzContext, op: OperationEntry): fc.Arbitrary<FuzzRequest> {
+export function requestArbitrary(ctx: FuzzContext, op: Operation): fc.Arbitrary<FuzzRequest> {
   if (!hasInvalidForms(op)) return validRequest(ctx, op);
   return fc.oneof(validRequest(ctx, op), invalidRequest(ctx, op));
 }
@@ -403,7 +390,7 @@ function setQuery(path: string, name: string, value: string): string {
   q.set(name, value);
   return joinPath(base, q);
 }
-function setPathParam(op: OperationEntry, path: string, name: string, value: string): string {
+function setPathParam(op: Operation, path: string, name: string, value: string): string {
   const [base, q] = splitPath(path);
   const templ = op.path.split('/');
   const actual = base.split('/');

@@ -1,9 +1,9 @@
 // JSON Schema (2020-12, as written in openapi.yaml) → fast-check arbitrary of values the schema accepts.
-// `$ref`s are followed in the parsed document of spec/document.ts (no second loader); what the generator
+// `$ref`s are followed in the parsed document of the contract module (spec/) (no second loader); what the generator
 // cannot express exactly (if/then, oneOf exclusivity, lookahead patterns) is generated loosely and filtered
 // with the Ajv 2020 validator of the same pointer by the caller, so "valid" always means "Ajv says valid".
 import fc from 'fast-check';
-import { atPointer } from '../spec/document';
+import { atPointer } from '../spec';
 
 type Json = Record<string, any>;
 

@@ -7,7 +7,7 @@ import { operations } from './requests';
  * makes a valid key that lacks the scope of every operation.
  */
 export const UNUSED_SCOPE = (() => {
-  const required = new Set(operations.flatMap((op) => (op.operation['x-required-scopes'] ?? []) as string[]));
+  const required = new Set(operations.flatMap((op) => op.requiredScopes ?? []));
   const candidate = ['webhooks:read', 'webhooks:write'].find((s) => !required.has(s));
   if (!candidate) throw new Error('every scope is required by some operation; the fuzz suite needs another way to make a scope-less key');
   return candidate;

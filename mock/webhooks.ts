@@ -3,14 +3,13 @@
 // retried on WEBHOOK_RETRY_DELAYS_MS, and every attempt is reported with its status and duration.
 import { randomBytes } from 'node:crypto';
 import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, signWebhookBody } from '../client/webhooks';
-import { checker } from '../contract-tests/checker';
-import { spec } from '../contract-tests/spec';
+import { contract } from '../spec';
 
-export const webhookEvents = (): string[] => [...spec().webhookExamples.keys()];
+export const webhookEvents = (): string[] => contract().webhooks.map((w) => w.event);
 
 /** The first example of the event's request body in openapi.yaml `webhooks:`. */
 export function defaultPayload(event: string): unknown {
-  const entry = spec().webhookExamples.get(event);
+  const entry = contract().webhook(event);
   if (!entry) throw new Error(`unknown event ${event}; one of: ${webhookEvents().join(', ')}`);
   const first = Object.values(entry.examples)[0];
   if (first === undefined) throw new Error(`openapi.yaml has no example for webhook ${event}`);
@@ -19,10 +18,10 @@ export function defaultPayload(event: string): unknown {
 
 /** Violations of the event's schema in openapi.yaml (empty when the payload holds it). */
 export function payloadViolations(event: string, payload: unknown): string[] {
-  const pointer = spec().webhookExamples.get(event)?.schemaPointer;
+  const pointer = contract().webhook(event)?.schemaPointer;
   if (!pointer) return [`unknown event ${event}`];
-  return checker()
-    .validate(pointer, payload)
+  return contract()
+    .validators.errors(pointer, payload)
     .map((e) => `${e.instancePath || '/'} ${e.message}`);
 }
 

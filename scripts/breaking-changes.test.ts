@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
-import { focusedBreakingChanges, loadSpec, majorOf, runGate } from './breaking-changes';
+import { readDocument } from '../spec';
+import { focusedBreakingChanges, majorOf, runGate } from './breaking-changes';
 
 const fixtures = resolve(__dirname, '../contract-baseline/fixtures');
 const BASE = join(fixtures, 'base.yaml');
@@ -15,7 +16,7 @@ const OPTIC_TIMEOUT = 180_000;
 type Spec = Record<string, any>;
 
 function mutated(change: (spec: Spec) => void): Spec {
-  const spec = loadSpec(BASE) as Spec;
+  const spec = readDocument(BASE) as Spec;
   change(spec);
   return spec;
 }
@@ -113,7 +114,7 @@ describe('focused check (what optic misses: webhooks, limits) on mutated fixture
   ];
 
   it.each(breaking)('flags %s', (_name, change, rule) => {
-    const changes = focusedBreakingChanges(loadSpec(BASE), mutated(change));
+    const changes = focusedBreakingChanges(readDocument(BASE), mutated(change));
     expect(changes.map((c) => c.rule)).toContain(rule);
   });
 
@@ -132,7 +133,7 @@ describe('focused check (what optic misses: webhooks, limits) on mutated fixture
   ];
 
   it.each(compatible)('passes %s', (_name, change) => {
-    expect(focusedBreakingChanges(loadSpec(BASE), mutated(change))).toEqual([]);
+    expect(focusedBreakingChanges(readDocument(BASE), mutated(change))).toEqual([]);
   });
 
   it('reads the major version of info.version', () => {

@@ -16,10 +16,10 @@
 // Exit codes: 0 no breaking change, or the major version was raised; 1 breaking changes without a major bump;
 // 2 the gate itself could not run (unreadable spec, optic crashed).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { derefSchema, indexOperations, indexWebhooks, readDocument, type Json, type Operation } from '../spec';
 
 export interface BreakingChange {
   /** Which checker found it. */
@@ -40,10 +40,8 @@ export interface GateResult {
   exitCode: 0 | 1;
 }
 
-type Json = Record<string, unknown>;
 type Direction = 'request' | 'response';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const root = resolve(__dirname, '..');
 
 export const DEFAULT_BASE = resolve(root, 'contract-baseline/openapi-1.6.0.yaml');
@@ -54,33 +52,11 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function loadSpec(file: string): Json {
-  const doc: unknown = parse(readFileSync(file, 'utf8'));
-  if (!isObject(doc) || typeof doc.openapi !== 'string') throw new Error(`${file} is not an OpenAPI document`);
-  return doc;
-}
 
 export function majorOf(version: string): number {
   const match = /^v?(\d+)\./.exec(version.trim());
   if (!match?.[1]) throw new Error(`info.version ${JSON.stringify(version)} is not a semantic version`);
   return Number(match[1]);
-}
-
-/** Follows local `$ref`s (`#/…`); a ref to another file is not followed (the contract is one file). */
-function deref(doc: Json, value: unknown, seen: Set<string> = new Set()): unknown {
-  if (!isObject(value) || typeof value.$ref !== 'string') return value;
-  const ref = value.$ref;
-  if (!ref.startsWith('#/') || seen.has(ref)) return value;
-  seen.add(ref);
-  let target: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    target = isObject(target) ? target[key] : undefined;
-  }
-  // siblings of $ref (3.1 allows them, e.g. `default`) override the target's keywords
-  const { $ref: _ignored, ...siblings } = value;
-  const resolved = deref(doc, target, seen);
-  return isObject(resolved) ? { ...resolved, ...siblings } : resolved;
 }
 
 function typesOf(schema: Json): Set<string> | undefined {
@@ -110,64 +86,38 @@ class FocusedCheck {
   }
 
   private operations(): void {
-    const basePaths = isObject(this.base.paths) ? this.base.paths : {};
-    const headPaths = isObject(this.head.paths) ? this.head.paths : {};
-    const headOperationIds = new Map<string, string>();
-    for (const [path, item] of Object.entries(headPaths)) {
-      if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const op = item[method];
-        if (isObject(op) && typeof op.operationId === 'string') {
-          headOperationIds.set(op.operationId, `${method.toUpperCase()} ${path}`);
-        }
+    const head = new Map(indexOperations(this.head).map((op) => [`${op.method} ${op.path}`, op]));
+    const headOperationIds = new Map([...head.values()].map((op) => [op.operationId, `${op.method.toUpperCase()} ${op.path}`]));
+    for (const baseOp of indexOperations(this.base)) {
+      const where = `${baseOp.method.toUpperCase()} ${baseOp.path}`;
+      const headOp = head.get(`${baseOp.method} ${baseOp.path}`);
+      if (!headOp) {
+        const movedTo = headOperationIds.get(baseOp.operationId);
+        this.add(where, movedTo ? 'operation renamed' : 'operation removed', movedTo ? `moved to ${movedTo}` : `${where} no longer exists`);
+        continue;
       }
-    }
-    for (const [path, baseItemRaw] of Object.entries(basePaths)) {
-      const baseItem = deref(this.base, baseItemRaw);
-      if (!isObject(baseItem)) continue;
-      const headItem = deref(this.head, headPaths[path]);
-      for (const method of METHODS) {
-        const baseOp = baseItem[method];
-        if (!isObject(baseOp)) continue;
-        const where = `${method.toUpperCase()} ${path}`;
-        const headOp = isObject(headItem) ? headItem[method] : undefined;
-        if (!isObject(headOp)) {
-          const movedTo =
-            typeof baseOp.operationId === 'string' ? headOperationIds.get(baseOp.operationId) : undefined;
-          this.add(
-            where,
-            movedTo ? 'operation renamed' : 'operation removed',
-            movedTo ? `moved to ${movedTo}` : `${where} no longer exists`,
-          );
-          continue;
-        }
-        if (baseOp.operationId !== headOp.operationId) {
-          this.add(where, 'operationId changed', `${fmt(baseOp.operationId)} → ${fmt(headOp.operationId)}`);
-        }
-        this.parameters(where, baseItem, baseOp, isObject(headItem) ? headItem : {}, headOp);
-        this.requestBody(where, baseOp, headOp);
-        this.responses(where, baseOp, headOp);
+      if (baseOp.operationId !== headOp.operationId) {
+        this.add(where, 'operationId changed', `${fmt(baseOp.operationId)} → ${fmt(headOp.operationId)}`);
       }
+      this.parameters(where, baseOp, headOp);
+      this.requestBody(where, baseOp, headOp);
+      this.responses(where, baseOp.definition, headOp.definition);
     }
   }
 
-  private parameterMap(doc: Json, item: Json, op: Json): Map<string, Json> {
+  private parameterMap(op: Operation): Map<string, Json> {
     const map = new Map<string, Json>();
-    for (const list of [item.parameters, op.parameters]) {
-      if (!Array.isArray(list)) continue;
-      for (const raw of list) {
-        const param = deref(doc, raw);
-        if (isObject(param) && typeof param.name === 'string' && typeof param.in === 'string') {
-          map.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
-        }
+    for (const param of op.parameters) {
+      if (isObject(param) && typeof param.name === 'string' && typeof param.in === 'string') {
+        map.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
       }
     }
     return map;
   }
 
-  private parameters(where: string, baseItem: Json, baseOp: Json, headItem: Json, headOp: Json): void {
-    const before = this.parameterMap(this.base, baseItem, baseOp);
-    const after = this.parameterMap(this.head, headItem, headOp);
+  private parameters(where: string, baseOp: Operation, headOp: Operation): void {
+    const before = this.parameterMap(baseOp);
+    const after = this.parameterMap(headOp);
     for (const [key, headParam] of after) {
       const baseParam = before.get(key);
       const label = `${headParam.in} parameter ${fmt(headParam.name)}`;
@@ -183,13 +133,13 @@ class FocusedCheck {
   }
 
   private content(doc: Json, holder: unknown): Json {
-    const resolved = deref(doc, holder);
+    const resolved = derefSchema(doc, holder);
     return isObject(resolved) && isObject(resolved.content) ? resolved.content : {};
   }
 
-  private requestBody(where: string, baseOp: Json, headOp: Json): void {
-    const baseBody = deref(this.base, baseOp.requestBody);
-    const headBody = deref(this.head, headOp.requestBody);
+  private requestBody(where: string, baseOp: Operation, headOp: Operation): void {
+    const baseBody = baseOp.requestBody;
+    const headBody = headOp.requestBody;
     if (!isObject(headBody)) return;
     if (!isObject(baseBody)) {
       if (headBody.required === true) this.add(where, 'new required input', 'a required request body was added');
@@ -238,36 +188,24 @@ class FocusedCheck {
   }
 
   private webhooks(): void {
-    const before = isObject(this.base.webhooks) ? this.base.webhooks : {};
-    const after = isObject(this.head.webhooks) ? this.head.webhooks : {};
-    for (const [name, baseItemRaw] of Object.entries(before)) {
-      const where = `webhook ${name}`;
-      const baseItem = deref(this.base, baseItemRaw);
-      const headItem = deref(this.head, after[name]);
-      if (!isObject(baseItem)) continue;
-      if (!isObject(headItem)) {
-        this.add(where, 'event kind removed', `the ${name} event is no longer sent`);
+    const head = new Map(indexWebhooks(this.head).map((w) => [w.event, w]));
+    for (const baseHook of indexWebhooks(this.base)) {
+      const where = `webhook ${baseHook.event}`;
+      const headHook = head.get(baseHook.event);
+      if (!headHook) {
+        this.add(where, 'event kind removed', `the ${baseHook.event} event is no longer sent`);
         continue;
       }
-      for (const method of METHODS) {
-        const baseOp = baseItem[method];
-        if (!isObject(baseOp)) continue;
-        const headOp = headItem[method];
-        if (!isObject(headOp)) {
-          this.add(where, 'event kind removed', `${method.toUpperCase()} delivery of ${name} removed`);
+      const beforeContent = this.content(this.base, baseHook.definition.requestBody);
+      const afterContent = this.content(this.head, headHook.definition.requestBody);
+      for (const [mediaType, media] of Object.entries(beforeContent)) {
+        const headMedia = afterContent[mediaType];
+        if (!isObject(headMedia)) {
+          this.add(where, 'payload media type changed', `payload is no longer sent as ${mediaType}`);
           continue;
         }
-        const beforeContent = this.content(this.base, baseOp.requestBody);
-        const afterContent = this.content(this.head, headOp.requestBody);
-        for (const [mediaType, media] of Object.entries(beforeContent)) {
-          const headMedia = afterContent[mediaType];
-          if (!isObject(headMedia)) {
-            this.add(where, 'payload media type changed', `payload is no longer sent as ${mediaType}`);
-            continue;
-          }
-          // the service sends, the partner reads: a payload is checked like a response
-          this.schema(where, 'response', 'payload', isObject(media) ? media.schema : undefined, headMedia.schema, 0);
-        }
+        // the service sends, the partner reads: a payload is checked like a response
+        this.schema(where, 'response', 'payload', isObject(media) ? media.schema : undefined, headMedia.schema, 0);
       }
     }
   }
@@ -278,8 +216,8 @@ class FocusedCheck {
    */
   private schema(where: string, direction: Direction, at: string, baseRaw: unknown, headRaw: unknown, depth: number): void {
     if (depth > 40) return;
-    const base = deref(this.base, baseRaw);
-    const head = deref(this.head, headRaw);
+    const base = derefSchema(this.base, baseRaw);
+    const head = derefSchema(this.head, headRaw);
     if (!isObject(base) || !isObject(head)) return;
 
     const baseTypes = typesOf(base);
@@ -370,7 +308,7 @@ class FocusedCheck {
       }
       const count = Math.min(baseList.length, headList.length);
       for (let index = 0; index < count; index += 1) {
-        const variant = deref(this.base, baseList[index]);
+        const variant = derefSchema(this.base, baseList[index]);
         const title = isObject(variant) && typeof variant.title === 'string' ? variant.title : String(index);
         this.schema(where, direction, `${at}<${title}>`, baseList[index], headList[index], depth + 1);
       }
@@ -455,8 +393,8 @@ export function runGate(options: GateOptions = {}): GateResult {
   const baseFile = resolve(options.base ?? DEFAULT_BASE);
   const headFile = resolve(options.head ?? DEFAULT_HEAD);
   for (const file of [baseFile, headFile]) if (!existsSync(file)) throw new Error(`${file} does not exist`);
-  const base = loadSpec(baseFile);
-  const head = loadSpec(headFile);
+  const base = readDocument(baseFile);
+  const head = readDocument(headFile);
   const baseVersion = String((base.info as Json | undefined)?.version ?? '');
   const headVersion = String((head.info as Json | undefined)?.version ?? '');
   const majorRaised = majorOf(headVersion) > majorOf(baseVersion);

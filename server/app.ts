@@ -3,9 +3,9 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import { existsSync } from 'node:fs';
 import type { Domain } from './domain';
-import { authenticate, authorize, rateLimit } from './http/auth';
+import { assertScopesDeclared, authenticate, authorize, rateLimit } from './http/auth';
 import { connectPageRouter } from './http/connect-page';
-import { loadContract, type Contract } from './http/contract';
+import { contract as readContract, type Contract } from '../spec';
 import { errorHandler, notFoundHandler } from './http/error-mapper';
 import { uploadReader } from './http/multipart-upload';
 import { requestId } from './http/request-id';
@@ -32,7 +32,8 @@ export const JSON_BODY_LIMIT = '1mb';
  * rate limit → scope check → JSON body → request validation → response validation → routers → 404 →
  * error envelope.
  */
-export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = loadContract(), sandbox }: AppDeps): Express {
+export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox }: AppDeps): Express {
+  assertScopesDeclared(contract);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -9,11 +9,10 @@ import { isAddressAllowed, isValidAllowlistEntry } from './domain/ip-allowlist';
 import { parseExpiry } from './domain/keys';
 import { SCOPES } from './domain/scopes';
 import { startServer, type RunningServer } from './harness';
-import { loadContract } from './http/contract';
+import { contract } from '../spec';
 import { openSqliteStore } from './store/sqlite/store';
 import { randomIds } from './system';
 import { call, testClock } from './test-kit';
-import { loadDocument } from '../spec/document';
 
 describe('API keys and scopes', () => {
   const clock = testClock();
@@ -116,7 +115,7 @@ describe('API keys and scopes', () => {
     ['GET', '/usage', '/usage', undefined],
   ];
   test.each(operations)('%s %s requires exactly the scopes its x-required-scopes declares', async (method, route, path, body) => {
-    const required = (loadContract().document as any).paths[route][method.toLowerCase()]['x-required-scopes'] as string[];
+    const required = contract().find(method, route)!.requiredScopes!;
     expect(required.length).toBeGreaterThan(0);
     const without = newKey({ scopes: SCOPES.filter((s) => !required.includes(s)) }).plain;
     const denied = await call(server.baseUrl, method, route, { key: without, path, body });
@@ -127,9 +126,9 @@ describe('API keys and scopes', () => {
   });
 
   test('the key scope vocabulary is exactly the scopes the contract declares, and covers every required scope', () => {
-    const declared = Object.keys(loadDocument().components.securitySchemes.bearerAuth['x-scopes']);
+    const declared = Object.keys(contract().document.components.securitySchemes.bearerAuth['x-scopes']);
     expect([...SCOPES].sort()).toEqual(declared.sort());
-    const required = [...loadContract().operations.values()].flatMap((op) => op.requiredScopes ?? []);
+    const required = contract().operations.flatMap((op) => op.requiredScopes ?? []);
     expect(required.length).toBeGreaterThan(0);
     for (const scope of required) expect(SCOPES).toContain(scope);
   });

@@ -5,7 +5,7 @@ import { OpenAPISchemaValidator } from 'express-openapi-validator/dist/framework
 import { load } from 'js-yaml';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { CONTRACT_PATH, loadContract } from './http/contract';
+import { CONTRACT_PATH, contract } from '../spec';
 import { SANDBOX_SPEC_PATH } from './sandbox/router';
 
 describe.each([
@@ -18,14 +18,14 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
-  test('reads to the same document with js-yaml, the reader of the reference server, as with yaml', () => {
+  test('reads to the same document with js-yaml, the reader of the contract module, as with yaml', () => {
     const text = readFileSync(path, 'utf8');
     expect(load(text)).toEqual(parse(text));
   });
 });
 
 test('the checker finds a broken document, so the check above can fail', () => {
-  const document = structuredClone(loadContract().document) as Record<string, any>;
+  const document = structuredClone(contract().document) as Record<string, any>;
   delete document.info;
   document.paths['/clients'].get.responses = 5;
   const { errors } = new OpenAPISchemaValidator({ version: '3.1.0', validateApiSpec: true }).validate(document as never);

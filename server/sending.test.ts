@@ -1,6 +1,6 @@
 import { DAY_MS } from './domain/clock';
 import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
-import { loadDocument, schemaValidator } from '../spec/document';
+import { contract } from '../spec';
 import { messagingFixture, request, statusEvents, type MessagingFixture } from './messaging-test-kit';
 
 let f: MessagingFixture;
@@ -11,7 +11,7 @@ afterAll(() => f.server.close());
 
 const TO = '4915112345678';
 /** The payload as the webhook module will stamp it, held to openapi.yaml. */
-const isStatusEvent = schemaValidator(loadDocument())('#/components/schemas/MessageStatusEvent');
+const isStatusEvent = contract().validators.at('#/components/schemas/MessageStatusEvent');
 const SOCIAL_TO = '17841405309211844';
 const send = (key: string, json: unknown) => request(f.server.baseUrl, 'POST', '/messages/send', { key, json });
 const usage = async () => (await request(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;

@@ -4,13 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../client/webhooks';
-import { escapePointer, loadDocument, schemaValidator } from '../spec/document';
+import { contract } from '../spec';
 import { startServer, type RunningServer } from './harness';
 import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates-rules';
 import { nonPublicReason } from './domain/templates-media';
 
-const validatorFor = schemaValidator(loadDocument());
-const schemaOf = (kind: string) => validatorFor(`#/webhooks/${escapePointer(kind)}/post/requestBody/content/application~1json/schema`);
+const schemaOf = (kind: string) => contract().validators.at(contract().webhook(kind)!.schemaPointer!);
 
 interface Received {
   raw: Buffer;

@@ -1,11 +1,13 @@
 // Holds openapi.yaml to the specification (../shared/partner-api-spec.md): the tables below transcribe it
 // (sections 4 to 8, plus the decisions of docs/decisions.md), and every test checks the contract against them.
-import { atPointer, deref, escapePointer, loadDocument, operationsOf, schemaValidator, webhooksOf } from './document';
+import { atPointer, contract, deref, escapePointer } from '.';
 
-const doc = loadDocument();
-const validatorAt = schemaValidator(doc);
-const operations = operationsOf(doc);
-const webhooks = webhooksOf(doc);
+const doc = contract().document;
+const validatorAt = (pointer: string) => contract().validators.at(pointer);
+/** Operations and webhooks alike (a webhook's `path` is its event name), as the tables below read them. */
+type Entry = { method: string; path: string; pointer: string; operation: any; parameters: any[] };
+const operations: Entry[] = contract().operations.map((o) => ({ method: o.method, path: o.path, pointer: o.pointer, operation: o.definition, parameters: o.parameters }));
+const webhooks: Entry[] = contract().webhooks.map((w) => ({ method: 'post', path: w.event, pointer: w.pointer, operation: w.definition, parameters: w.parameters }));
 
 type Op = { method: string; path: string; scope: string | null; success: number; errors: number[] };
 
@@ -432,7 +434,7 @@ describe('examples', () => {
     for (const entry of operations) {
       for (const parameter of entry.parameters) {
         if (parameter.example === undefined) continue;
-        const validate = schemaValidator({ ...doc, $defs: { p: parameter.schema } })('#/$defs/p');
+        const validate = contract().validators.compile(parameter.schema);
         expect(validate(parameter.example)).toBe(true);
       }
     }

@@ -3,7 +3,7 @@ import { RateLimitedError, forbidden, unauthorized } from '../domain/errors';
 import { KEY_LIKE, describeKey, type ApiKeys } from '../domain/keys';
 import type { FixedWindowRateLimiter } from '../domain/rate-limit';
 import { missingScopes } from '../domain/scopes';
-import type { Contract } from './contract';
+import type { Contract } from '../../spec';
 import { authenticatedKey, operationIdOf } from './types';
 
 /** Query parameter names that carry a key by convention; refused even when the header is right. */
@@ -18,10 +18,19 @@ export function keyInQueryString(url: string): boolean {
   return false;
 }
 
+/** An authenticated operation without `x-required-scopes` is a contract error: it stops the server at start. */
+export function assertScopesDeclared(contract: Contract): void {
+  const undeclared = contract.operations.filter((op) => op.secured && !Array.isArray(op.definition['x-required-scopes']));
+  if (undeclared.length > 0) {
+    const names = undeclared.map((op) => `${op.method.toUpperCase()} ${op.path}`).join(', ');
+    throw new Error(`openapi.yaml: ${names} require authentication but declare no x-required-scopes.`);
+  }
+}
+
 /** Authenticated operations need `Authorization: Bearer <key>`, and no key in the query string (401). */
 export function authenticate(keys: ApiKeys, contract: Contract): RequestHandler {
   return (req, res, next) => {
-    const rules = contract.operations.get(operationIdOf(req) ?? '');
+    const rules = contract.byId(operationIdOf(req) ?? '');
     if (!rules || rules.requiredScopes === null) return next();
     if (keyInQueryString(req.originalUrl)) {
       throw unauthorized('API keys are not accepted in the query string; send them in the Authorization header only.');
@@ -50,12 +59,12 @@ export function rateLimit(limiter: FixedWindowRateLimiter): RequestHandler {
 /** The scopes the contract requires for the operation (`x-required-scopes`), else 403. */
 export function authorize(contract: Contract): RequestHandler {
   return (req, res, next) => {
-    const rules = contract.operations.get(operationIdOf(req) ?? '');
+    const rules = contract.byId(operationIdOf(req) ?? '');
     if (!rules || rules.requiredScopes === null) return next();
     const key = authenticatedKey(res);
     const missing = missingScopes(key.scopes, rules.requiredScopes);
     if (missing.length > 0) {
-      throw forbidden(`The API key ${describeKey(key)} lacks the scope ${missing.join(', ')} required by ${rules.method} ${rules.path}.`);
+      throw forbidden(`The API key ${describeKey(key)} lacks the scope ${missing.join(', ')} required by ${rules.method.toUpperCase()} ${rules.path}.`);
     }
     next();
   };

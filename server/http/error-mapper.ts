@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
 import type { Logger } from '../log';
-import type { Contract } from './contract';
+import type { Contract } from '../../spec';
 import { requestLogger } from './request-id';
 import type { ErrorResponse } from './types';
 import { operationIdOf } from './types';
@@ -78,7 +78,7 @@ function plain(status: number, code: string, message: string): MappedError {
 
 /** 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code. */
 function validationFailure(issues: ValidatorIssue[], contract: Contract, operationId: string | undefined, body: unknown): MappedError {
-  const rules = operationId ? contract.operations.get(operationId) : undefined;
+  const rules = operationId ? contract.byId(operationId) : undefined;
   let code = 'bad_request';
   for (const issue of issues.map(toFieldIssue)) {
     const special = issue.missing && issue.location ? rules?.codeWhenMissing[`${issue.location}.${issue.field}`] : undefined;

@@ -1,13 +1,7 @@
-// The response checker, the coverage table and the profiles, table-driven: each row is a response a target
-// could send and what the checker must say about it (nothing, or the operation and the field).
-import { ResponseChecker, describeViolation } from './checker';
-import { Coverage } from './coverage';
-import { cases } from './cases';
-import { planCase } from './harness';
-import { spec } from './spec';
-import { MOCK_PROFILE, externalTarget } from './targets';
+// The response checker, table-driven: each row is a response a target could send and what the checker must
+// say about it (nothing, or the operation and the field).
+import { contract, describeViolation } from '.';
 
-const checker = new ResponseChecker();
 const RID = '3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f15';
 const rateHeaders = { 'x-request-id': RID, 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '599' };
 const json = (v: unknown) => Buffer.from(JSON.stringify(v));
@@ -33,64 +27,27 @@ const table: Row[] = [
 
 describe('the response checker holds every response against openapi.yaml', () => {
   test.each(table)('%s', (_name, given, want) => {
-    const result = checker.check({ ...given, headers: new Headers(given.headers) });
+    const result = contract().check({ ...given, headers: new Headers(given.headers) });
     expect(result.violations.map(describeViolation)).toEqual(want);
   });
 
   test('every named response example of openapi.yaml holds its own schema', () => {
     const broken: string[] = [];
-    for (const op of spec().operations)
+    for (const op of contract().operations)
       for (const res of Object.values(op.responses))
         for (const [media, m] of Object.entries(res.content))
           for (const [name, value] of Object.entries(m.examples))
-            if (m.schemaPointer && media.includes('json') && checker.validate(m.schemaPointer, value).length) broken.push(`${op.operationId} ${res.status} ${name}`);
+            if (m.schemaPointer && media.includes('json') && contract().validators.errors(m.schemaPointer, value).length) broken.push(`${op.operationId} ${res.status} ${name}`);
     expect(broken).toEqual([]);
   });
 
   test('an example that breaks its schema would be caught (the check above can fail)', () => {
-    const m = spec().byId.get('getUsage')!.responses['200']!.content['application/json']!;
+    const m = contract().byId('getUsage')!.responses['200']!.content['application/json']!;
     const example = structuredClone(m.examples.november) as { current: { period: string } };
     example.current.period = 'November';
-    expect(checker.validate(m.schemaPointer!, example).map((e) => `${e.instancePath} ${e.message}`)).toEqual([
+    expect(contract().validators.errors(m.schemaPointer!, example).map((e) => `${e.instancePath} ${e.message}`)).toEqual([
       '/current/period must match pattern "^[0-9]{4}-(0[1-9]|1[0-2])$"',
     ]);
   });
 });
 
-describe('coverage is operation × documented status × error code', () => {
-  test('an exercised cell is marked, an unknown code is listed as undocumented, untouched operations are unexercised', () => {
-    const c = new Coverage('t');
-    c.record('sendMessage', '400', 'channel_type_unsupported');
-    c.record('sendMessage', '400', 'made_up_code');
-    c.record('getStatus', '200', undefined);
-    const row = c.table().split('\n').find((l) => l.startsWith('| sendMessage '))!;
-    expect(row).toContain('✔ 400 channel_type_unsupported');
-    expect(row).toContain('✘ 400 media_link_required');
-    expect(row).toMatch(/\| 400 made_up_code \|$/);
-    expect(c.unexercisedOperations()).not.toContain('getStatus');
-    expect(c.unexercisedOperations()).toContain('getUsage');
-  });
-});
-
-describe('profiles decide, in one place, which case runs where', () => {
-  const byName = (n: string) => cases.find((c) => c.name === n)!;
-  test('a social client refuses a sticker: skipped on the mock with the profile reason', () => {
-    expect(planCase(byName('a social client refuses a sticker with 400 channel_type_unsupported'), MOCK_PROFILE)).toEqual({
-      run: false,
-      kind: 'skip',
-      reason: MOCK_PROFILE.cannot.rules,
-    });
-  });
-  test('an external target without a fixture skips the case naming the option to pass', () => {
-    const t = externalTarget({ baseUrl: 'http://x/v1', apiKey: 'k', requireEveryOperation: true });
-    expect(planCase(byName('getting a client answers 200 with a Client'), t.profile)).toEqual({
-      run: false,
-      kind: 'skip',
-      reason: 'a connected chat client is not given (pass --chat-client-ref)',
-    });
-  });
-  test('every operation of openapi.yaml has at least one case that runs on the mock', () => {
-    const run = new Set(cases.filter((c) => planCase(c, MOCK_PROFILE).run).map((c) => c.operation));
-    expect(spec().operations.map((o) => o.operationId).filter((o) => !run.has(o))).toEqual([]);
-  });
-});

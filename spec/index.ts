@@ -1,0 +1,69 @@
+// The one module that reads the contract. openapi.yaml is parsed once; its operations and webhooks are
+// indexed once; validators and the response checker work on that same document. The reference server,
+// the spec tests, the contract suite, the mock, the fuzzer, the docs build and the breaking-change gate all
+// read the contract through here.
+import { CONTRACT_PATH, atPointer, readDocument, type Json } from './document';
+import { indexOperations, indexWebhooks, type Operation, type Webhook } from './operations';
+import { checkResponse, type CheckedResponse, type CheckResult } from './response-checker';
+import { schemaValidators, type SchemaValidators } from './validators';
+
+export { CONTRACT_PATH, atPointer, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
+export { HTTP_METHODS, indexOperations, indexWebhooks, type DocumentedResponse, type HttpMethod, type Operation, type Webhook } from './operations';
+export { describeViolation, type CheckedResponse, type CheckResult, type Violation } from './response-checker';
+export type { ErrorObject, SchemaValidators, ValidateFunction } from './validators';
+
+export interface Contract {
+  /** The parsed document (shared: never mutate it; structuredClone it for a consumer that does). */
+  document: Json;
+  /** Where it was read from. */
+  path: string;
+  /** In document order. */
+  operations: Operation[];
+  byId(operationId: string): Operation | undefined;
+  /** The operation a concrete method and path (relative to the base URL, no query) belong to. */
+  find(method: string, path: string): Operation | undefined;
+  webhooks: Webhook[];
+  webhook(event: string): Webhook | undefined;
+  validators: SchemaValidators;
+  /** The schema at a pointer with its `$ref` chain followed. */
+  resolveSchema(pointer: string): Json | undefined;
+  /** Holds a response against the operation it answers. */
+  check(response: CheckedResponse): CheckResult;
+}
+
+export function loadContract(path: string = CONTRACT_PATH): Contract {
+  const document = readDocument(path);
+  const operations = indexOperations(document);
+  const webhooks = indexWebhooks(document);
+  const byId = new Map(operations.map((o) => [o.operationId, o]));
+  const byEvent = new Map(webhooks.map((w) => [w.event, w]));
+  // Literal segments win over templated ones (`/clients/signup` before `/clients/{client_ref}`).
+  const matchOrder = [...operations].sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  const contract: Contract = {
+    document,
+    path,
+    operations,
+    byId: (id) => byId.get(id),
+    find: (method, relative) => {
+      const m = method.toLowerCase();
+      return matchOrder.find((o) => o.method === m && o.pathPattern.test(relative));
+    },
+    webhooks,
+    webhook: (event) => byEvent.get(event),
+    validators: schemaValidators(document),
+    resolveSchema: (pointer) => {
+      let node = atPointer(document, pointer);
+      for (let hops = 0; node && typeof node.$ref === 'string' && hops < 20; hops++) node = atPointer(document, node.$ref);
+      return node;
+    },
+    check: (response) => checkResponse(contract, response),
+  };
+  return contract;
+}
+
+let shared: Contract | undefined;
+
+/** openapi.yaml, read once per process. */
+export function contract(): Contract {
+  return (shared ??= loadContract());
+}
