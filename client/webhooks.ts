@@ -2,19 +2,8 @@
 // HMAC-SHA256 of the exact raw body>`. Shared by the service's delivery, the mock's trigger and partners.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_HEADER = 'X-Service-Signature';
-
-/**
- * Waits before each retry of a failed delivery: immediately, then 10 s, 60 s and 5 minutes after the
- * previous failure. With the first attempt that is five attempts in all.
- */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [0, 10_000, 60_000, 300_000];
-
-/** The first attempt plus one retry per entry of the schedule. */
-export const WEBHOOK_MAX_ATTEMPTS = 1 + WEBHOOK_RETRY_DELAYS_MS.length;
-
-/** A receiver must answer with a 2xx within this time, or the attempt counts as failed. */
-export const WEBHOOK_TIMEOUT_MS = 5_000;
+// The delivery rules as the contract states them (`x-webhook-delivery`), for receivers to rely on.
+export { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 
 const SIGNATURE_PATTERN = /^sha256=([0-9a-f]{64})$/;
 

@@ -2,7 +2,7 @@
 // at a receiver, as the service would, retrying on the section 6 schedule, and reports each attempt.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../client/webhooks';
+import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 import { defaultPayload, describeAttempt, fireWebhook, formatMs, freshen, payloadViolations, webhookEvents } from './webhooks';
 
 const help = () => `Usage: npm run webhook:trigger -- EVENT --url URL --secret SECRET [options]

@@ -2,7 +2,8 @@
 // signWebhookBody (client/webhooks.ts, the one signing implementation), a non-2xx answer or a timeout is
 // retried on WEBHOOK_RETRY_DELAYS_MS, and every attempt is reported with its status and duration.
 import { randomBytes } from 'node:crypto';
-import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, signWebhookBody } from '../client/webhooks';
+import { signWebhookBody } from '../client/webhooks';
+import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 import { contract } from '../spec';
 
 export const webhookEvents = (): string[] => contract().webhooks.map((w) => w.event);

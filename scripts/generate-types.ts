@@ -1,17 +1,18 @@
-// Regenerates generated/openapi.ts from openapi.yaml; with --check, fails when the committed file is stale.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+// Regenerates generated/ from openapi.yaml: the types (openapi-typescript) and the contract's facts that
+// code needs as values (scopes, webhook delivery rules). With --check, fails when a committed file is stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { CONTRACT_PATH, readDocument, type Json } from '../spec';
 
 const root = resolve(__dirname, '..');
-const specUrl = new URL(`file://${resolve(root, 'openapi.yaml')}`);
-const target = resolve(root, 'generated/openapi.ts');
+const BANNER = '// Generated from openapi.yaml by `npm run generate`. Do not edit.\n\n';
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
-async function render(): Promise<string> {
-  const ast = await openapiTS(specUrl, {
+async function types(): Promise<string> {
+  const ast = await openapiTS(new URL(`file://${CONTRACT_PATH}`), {
     // a field with a default is optional to send (language, category of a template, dry_run, …)
     defaultNonNullable: false,
     // multipart `file` parts are binary: type them as Blob so generated clients can send real files
@@ -20,23 +21,63 @@ async function render(): Promise<string> {
       return undefined;
     },
   });
-  const banner = '// Generated from openapi.yaml by `npm run generate` (openapi-typescript). Do not edit.\n\n';
-  return banner + astToString(ast);
+  return '// Generated from openapi.yaml by `npm run generate` (openapi-typescript). Do not edit.\n\n' + astToString(ast);
+}
+
+/** The contract's facts as values: what the service, its mock, the client and the checks share. */
+function constants(doc: Json): string {
+  const scopes = Object.keys(doc.components?.securitySchemes?.bearerAuth?.['x-scopes'] ?? {});
+  const delivery = doc['x-webhook-delivery'] ?? {};
+  const signature = doc.components?.parameters?.ServiceSignature?.name;
+  const delays: unknown = delivery['retry-delays-seconds'];
+  const timeout: unknown = delivery['response-timeout-seconds'];
+  if (scopes.length === 0) throw new Error('openapi.yaml declares no x-scopes on bearerAuth');
+  if (typeof signature !== 'string') throw new Error('openapi.yaml has no components.parameters.ServiceSignature');
+  if (!Array.isArray(delays) || !delays.every((d) => Number.isInteger(d)) || !Number.isInteger(timeout)) {
+    throw new Error('openapi.yaml x-webhook-delivery needs integer response-timeout-seconds and retry-delays-seconds');
+  }
+  const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+  return `${BANNER}/** Every scope a key may carry (\`x-scopes\` of the bearer scheme). */
+export const SCOPES = ${list(scopes)} as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+/** The header carrying a webhook delivery's signature (\`sha256=<lowercase hex HMAC-SHA256 of the raw body>\`). */
+export const SIGNATURE_HEADER = ${JSON.stringify(signature)};
+
+/** A receiver answers a delivery with a 2xx within this time, or the attempt counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = ${(timeout as number) * 1000};
+
+/** The wait before each retry of a failed delivery, after the previous failure (\`x-webhook-delivery\`). */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = ${list((delays as number[]).map((d) => d * 1000))};
+
+/** The first attempt plus one retry per entry of the schedule. */
+export const WEBHOOK_MAX_ATTEMPTS = ${1 + delays.length};
+`;
 }
 
 async function main(): Promise<void> {
-  const fresh = await render();
-  if (process.argv.includes('--check')) {
+  const files: Record<string, string> = {
+    'generated/openapi.ts': await types(),
+    'generated/constants.ts': constants(readDocument(CONTRACT_PATH)),
+  };
+  const check = process.argv.includes('--check');
+  const stale: string[] = [];
+  for (const [name, fresh] of Object.entries(files)) {
+    const target = resolve(root, name);
     const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
-    if (current !== fresh) {
-      console.error('generated/openapi.ts is stale: run `npm run generate` and commit the result.');
-      process.exit(1);
+    if (current === fresh) continue;
+    if (check) stale.push(name);
+    else {
+      writeFileSync(target, fresh);
+      console.log(`wrote ${relative(root, target)}`);
     }
-    console.log('generated/openapi.ts is up to date.');
-    return;
   }
-  writeFileSync(target, fresh);
-  console.log(`wrote ${target}`);
+  if (check && stale.length > 0) {
+    console.error(`${stale.join(', ')} ${stale.length === 1 ? 'is' : 'are'} stale: run \`npm run generate\` and commit the result.`);
+    process.exit(1);
+  }
+  if (check) console.log('generated/ is up to date.');
 }
 
 main().catch((error: unknown) => {

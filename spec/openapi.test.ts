@@ -263,6 +263,10 @@ describe('webhooks', () => {
     }
   });
 
+  test('x-webhook-delivery states section 6 as data: a 2xx within 5 s, retries immediately, then after 10 s, 60 s and 5 min', () => {
+    expect(doc['x-webhook-delivery']).toEqual({ 'response-timeout-seconds': 5, 'retry-delays-seconds': [0, 10, 60, 300] });
+  });
+
   test('template.status carries a reason only when the status is REJECTED', () => {
     const validate = validatorAt('#/components/schemas/TemplateStatusEvent');
     const base = { event: 'template.status', event_id: 'evt_01JDB5A08C0E2G4J6L8N', channel: 'chat', client_ref: 'acme', timestamp: '2026-11-02T10:24:05.902Z' };

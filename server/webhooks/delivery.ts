@@ -3,7 +3,8 @@
 // retried on the contract's schedule. Every attempt is logged; pending deliveries live in the store with
 // their next attempt time, so a restart resumes them.
 import { performance } from 'node:perf_hooks';
-import { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, signWebhookBody } from '../../client/webhooks';
+import { signWebhookBody } from '../../client/webhooks';
+import { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
 import type { Clock } from '../domain/clock';
 import { badRequest, notFound } from '../domain/errors';
 import type { EventPublisher, NewWebhookEvent, WebhookEventKind, WebhookPayload } from '../domain/events';
