@@ -1,12 +1,10 @@
 // Child processes of the benchmark and of the crash / abuse tests: the reference server, spawned directly
 // so the pid we hold IS the server and killing it leaves nothing behind (compiled, exactly as `npm start`
-// runs it, for the benchmark; from source through tsx for the tests, so they never run a stale build), the
-// in-process test harness (server/testing.ts) to prepare a data directory, and /proc sampling of a
-// child's memory.
+// runs it, for the benchmark; from source through tsx for the tests, so they never run a stale build), and
+// /proc sampling of a child's memory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReferenceServerHandle } from '../server/testing';
 import { freePort } from '../mock/prism';
 
 export const ROOT = join(__dirname, '..');
@@ -18,22 +16,6 @@ export const COMPILED_SERVER_MAIN = join(ROOT, 'dist', 'server', 'main.js');
 export type ServerBuild = 'compiled' | 'source';
 const SERVER_COMMAND: Record<ServerBuild, string[]> = { compiled: [COMPILED_SERVER_MAIN], source: ['--import', 'tsx', SERVER_MAIN] };
 export const serverCommandLine = (build: ServerBuild) => `node ${SERVER_COMMAND[build].map((a) => a.replace(`${ROOT}/`, '')).join(' ')}`;
-export const SERVER_TESTING = join(ROOT, 'server', 'testing.ts');
-
-export type { ReferenceServerHandle };
-export type StartReferenceServer = (opts?: {
-  dataDir?: string;
-  now?: () => Date;
-  env?: Record<string, string>;
-}) => Promise<ReferenceServerHandle>;
-
-/** server/testing.ts, loaded by a computed path so this file type-checks before it exists. */
-export function loadHarness(): StartReferenceServer | null {
-  if (!existsSync(SERVER_TESTING)) return null;
-  const modulePath = SERVER_TESTING;
-  return (require(modulePath) as { startReferenceServer: StartReferenceServer }).startReferenceServer;
-}
-
 export interface Child {
   child: ChildProcess;
   pid: number;

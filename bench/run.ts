@@ -18,7 +18,8 @@ import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrism } from '../mock/prism';
-import { ROOT, buildServer, loadHarness, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, waitFor200, type Child } from './processes';
+import { startTestServer } from '../server/testing';
+import { ROOT, buildServer, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, waitFor200, type Child } from './processes';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
 const arg = (name: string, fallback: string) => {
@@ -153,12 +154,10 @@ async function baseline(file: string): Promise<Child> {
   return child;
 }
 
-/** A DATA_DIR with a live key with every scope and a connected chat client, prepared through server/testing.ts. */
+/** A DATA_DIR with a live key with every scope and a connected chat client, prepared through the test support. */
 async function prepareDataDir(): Promise<{ dataDir: string; key: string; chatRef: string }> {
-  const start = loadHarness();
-  if (!start) throw new Error('server/testing.ts does not exist yet');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const handle = await start({ dataDir });
+  const handle = await startTestServer({ dataDir });
   const key = await handle.createKey({ mode: 'live', scopes: 'all' });
   const chatRef = 'bench-chat';
   await handle.connectClient({ clientRef: chatRef, channel: 'chat' });

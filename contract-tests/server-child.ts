@@ -1,4 +1,4 @@
-// Runs the reference server (server/testing.ts) in its own process for the contract suite, driven over IPC:
+// Runs the reference server (server/testing) in its own process for the contract suite, driven over IPC:
 // the suite talks to it only over HTTP, a server that blocks its event loop makes the suite fail with a
 // timeout instead of hanging the test runner, and the server gets its own core.
 import type { ReferenceServerHandle } from '../server/testing';
@@ -8,8 +8,9 @@ type Call = { id: number; method: Exclude<keyof ReferenceServerHandle, 'baseUrl'
 
 async function main() {
   const modulePath = process.env.CONTRACT_SERVER_MODULE || SERVER_TESTING_MODULE;
-  const { startReferenceServer } = require(modulePath) as { startReferenceServer: () => Promise<ReferenceServerHandle> };
-  const server = await startReferenceServer();
+  // The module is a setting (CONTRACT_SERVER_MODULE): the process wrapper's own test runs a stand-in.
+  const { startTestServer } = require(modulePath) as { startTestServer: () => Promise<ReferenceServerHandle> };
+  const server = await startTestServer();
   process.on('message', async (m: Call) => {
     try {
       if (m.method === 'close') {

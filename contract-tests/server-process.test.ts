@@ -21,7 +21,7 @@ test('the child-process handle answers over HTTP and proxies createKey, connectC
 test('a reference server that blocks on start fails the target with a timeout instead of hanging', async () => {
   process.env.FAKE_SERVER_BLOCK = '1';
   try {
-    await expect(startReferenceServerProcess(3_000, FAKE)).rejects.toThrow('startReferenceServer() (server/testing.ts) did not resolve within 3 s');
+    await expect(startReferenceServerProcess(3_000, FAKE)).rejects.toThrow('startTestServer() (server/testing) did not resolve within 3 s');
   } finally {
     delete process.env.FAKE_SERVER_BLOCK;
   }

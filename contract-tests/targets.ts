@@ -94,7 +94,7 @@ export async function startMockTarget(opts: { errors?: boolean } = {}): Promise<
 
 // ---------------------------------------------------------------------------------------------------------
 // Reference server (in-process, through server/testing.ts)
-export const SERVER_TESTING_MODULE = join(__dirname, '..', 'server', 'testing.ts');
+export const SERVER_TESTING_MODULE = join(__dirname, '..', 'server', 'testing', 'index.ts');
 
 export const SERVER_PROFILE: Profile = {
   target: 'reference-server',
@@ -111,7 +111,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** startReferenceServer() in a child process (server-child.ts), its handle proxied over IPC. */
+/** startTestServer() in a child process (server-child.ts), its handle proxied over IPC. */
 export async function startReferenceServerProcess(timeoutMs = 30_000, modulePath = SERVER_TESTING_MODULE): Promise<ReferenceServerHandle> {
   const child = fork(join(__dirname, 'server-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -136,7 +136,7 @@ export async function startReferenceServerProcess(timeoutMs = 30_000, modulePath
     new Promise<string>((resolve, reject) => {
       child.on('message', (m: any) => {
         if (m?.ready) resolve(m.baseUrl);
-        else if (m?.failed) reject(new Error(`startReferenceServer() failed: ${m.failed}`));
+        else if (m?.failed) reject(new Error(`startTestServer() failed: ${m.failed}`));
         else if (typeof m?.id === 'number') {
           const p = pending.get(m.id);
           pending.delete(m.id);
@@ -147,7 +147,7 @@ export async function startReferenceServerProcess(timeoutMs = 30_000, modulePath
       child.once('exit', (code) => reject(new Error(`the reference server process exited (${code}) before it was ready\n${output}`)));
     }),
     timeoutMs,
-    'startReferenceServer() (server/testing.ts) did not resolve',
+    'startTestServer() (server/testing) did not resolve',
   ).catch(async (e) => {
     await kill();
     throw e;

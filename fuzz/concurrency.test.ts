@@ -1,19 +1,16 @@
 // Concurrency: the rate limit lets through exactly its limit per window under concurrent load; message ids
 // never repeat; a single-use hosted session connects once even when completed by simultaneous requests.
-// Operations the server does not implement yet are skipped with that reason.
-import { loadHarness, type ReferenceServerHandle } from '../bench/processes';
+import { startTestServer, type TestServer } from '../server/testing';
 import { api, completeSession, createSession, isEnvelope4xx, phoneFor } from './hardening-kit';
 
 
 const LIMIT = 40;
 let clock = new Date('2026-11-22T10:00:05.000Z').getTime();
-let server: ReferenceServerHandle;
+let server: TestServer;
 
 beforeAll(async () => {
-  const start = loadHarness();
-  if (!start) throw new Error('server/testing.ts does not exist yet');
   // A clock the test moves by hand, so a burst never straddles a window boundary by accident.
-  server = await start({ now: () => new Date(clock), env: { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: '60' } });
+  server = await startTestServer({ now: () => new Date(clock), env: { RATE_LIMIT_MAX: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: '60' } });
 }, 30_000);
 afterAll(async () => {
   await server?.close();

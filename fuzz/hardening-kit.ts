@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadHarness, startServerChild, type Child } from '../bench/processes';
+import { startServerChild, type Child } from '../bench/processes';
+import { startTestServer } from '../server/testing';
 
 export interface JsonAnswer {
   status: number;
@@ -69,15 +70,13 @@ export async function connectOverHttp(baseUrl: string, key: string, clientRef: s
   return (await completeSession(s.url, { business_name: clientRef, ...account })).status;
 }
 
-/** A temp DATA_DIR with a live key with every scope (and any extra keys), made through server/testing.ts. */
+/** A temp DATA_DIR with a live key with every scope (and any extra keys), made through the test support. */
 export async function preparedDataDir(
   extraKeys: { mode: 'test' | 'live'; scopes: string[] | 'all' }[] = [],
   clients: { clientRef: string; channel: 'chat' | 'social' }[] = [],
 ): Promise<{ dataDir: string; key: string; keys: string[]; remove(): void }> {
-  const start = loadHarness();
-  if (!start) throw new Error('server/testing.ts does not exist yet');
   const dataDir = mkdtempSync(join(tmpdir(), 'hardening-'));
-  const handle = await start({ dataDir });
+  const handle = await startTestServer({ dataDir });
   const key = await handle.createKey({ mode: 'live', scopes: 'all' });
   const keys: string[] = [];
   for (const k of extraKeys) keys.push(await handle.createKey(k));

@@ -1,5 +1,5 @@
 // The reference server for the fuzz and hardening tests, its keys and connected clients.
-import { loadHarness, type ReferenceServerHandle } from '../bench/processes';
+import { startTestServer, type TestServer } from '../server/testing';
 import { operations } from './requests';
 
 /**
@@ -14,7 +14,7 @@ export const UNUSED_SCOPE = (() => {
 })();
 
 export interface FuzzServer {
-  handle: ReferenceServerHandle;
+  handle: TestServer;
   baseUrl: string;
   key: string;
   noScopeKey: string;
@@ -26,9 +26,7 @@ export interface FuzzServer {
 
 /** Starts the reference server in this process (in-memory SQLite unless dataDir) with a rate limit that never fills. */
 export async function startFuzzServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<FuzzServer> {
-  const start = loadHarness();
-  if (!start) throw new Error('server/testing.ts does not exist yet');
-  const handle = await start({ dataDir: opts.dataDir, env: { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_SECONDS: '60', ...opts.env } });
+  const handle = await startTestServer({ dataDir: opts.dataDir, env: { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_SECONDS: '60', ...opts.env } });
   const run = Date.now().toString(36);
   const chatRef = `fuzz-chat-${run}`;
   const socialRef = `fuzz-social-${run}`;

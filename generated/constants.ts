@@ -5,6 +5,9 @@ export const SCOPES = ["clients:read", "clients:write", "messages:send", "webhoo
 
 export type Scope = (typeof SCOPES)[number];
 
+/** Every webhook event kind (`webhooks:`), in document order. */
+export const WEBHOOK_EVENTS = ["message.received", "message.status", "message.reaction", "message.echo", "message.read", "message.postback", "template.status", "user.preferences", "webhook.test"] as const;
+
 /** The header carrying a webhook delivery's signature (`sha256=<lowercase hex HMAC-SHA256 of the raw body>`). */
 export const SIGNATURE_HEADER = "X-Service-Signature";
 

@@ -42,6 +42,9 @@ export const SCOPES = ${list(scopes)} as const;
 
 export type Scope = (typeof SCOPES)[number];
 
+/** Every webhook event kind (\`webhooks:\`), in document order. */
+export const WEBHOOK_EVENTS = ${list(Object.keys(doc.webhooks ?? {}))} as const;
+
 /** The header carrying a webhook delivery's signature (\`sha256=<lowercase hex HMAC-SHA256 of the raw body>\`). */
 export const SIGNATURE_HEADER = ${JSON.stringify(signature)};
 

@@ -8,20 +8,21 @@ import { DAY_MS } from './domain/clock';
 import { isAddressAllowed, isValidAllowlistEntry } from './domain/ip-allowlist';
 import { parseExpiry } from './domain/keys';
 import { SCOPES } from './domain/scopes';
-import { startServer, type RunningServer } from './harness';
+import { startTestServer, type TestServer } from './testing';
 import { contract } from '../spec';
 import { openSqliteStore } from './store/sqlite/store';
 import { randomIds } from './system';
-import { call, testClock } from './test-kit';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 describe('API keys and scopes', () => {
   const clock = testClock();
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ now: clock.now });
+    server = await startTestServer({ now: clock.now });
   });
   afterAll(() => server.close());
-  const newKey = (opts: Partial<Parameters<RunningServer['domain']['keys']['create']>[0]> = {}) =>
+  const newKey = (opts: Partial<Parameters<TestServer['domain']['keys']['create']>[0]> = {}) =>
     server.domain.keys.create({ mode: 'test', scopes: 'all', ...opts });
 
   test('a request without a key is refused with 401 unauthorized and no rate-limit headers', async () => {
@@ -146,7 +147,7 @@ describe('API keys and scopes', () => {
 describe('key storage', () => {
   test('the database holds only the SHA-256 hash and a 12-character prefix of a key, never the key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'keys-'));
-    const server = await startServer({ dataDir });
+    const server = await startTestServer({ dataDir });
     const { plain } = server.domain.keys.create({ mode: 'live', scopes: 'all' });
     await server.close();
     const db = new Database(databaseFile({ dataDir }), { readonly: true });
@@ -164,7 +165,7 @@ describe('key storage', () => {
 
 describe('keys changed by npm run keys while the server runs (another connection to the same file)', () => {
   let dataDir: string;
-  let server: RunningServer;
+  let server: TestServer;
   const keysCli = (...argv: string[]) => {
     const store = openSqliteStore(databaseFile({ dataDir }));
     const out: string[] = [];
@@ -177,7 +178,7 @@ describe('keys changed by npm run keys while the server runs (another connection
   };
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'keys-cli-'));
-    server = await startServer({ dataDir });
+    server = await startTestServer({ dataDir });
   });
   afterAll(async () => {
     await server.close();

@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
-  test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs', () => {
+  test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs, a 5 s review, a 250 ms tick', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 4000, host: '127.0.0.1', publicBaseUrl: null, rateLimit: { max: 600, windowSeconds: 60 }, logLevel: 'info' });
+    expect(config).toMatchObject({ reviewDelayMs: 5000, allowPrivateMediaUrls: false, sandboxAdminToken: null, tickIntervalMs: 250 });
     expect(config.dataDir).toBe(`${process.cwd()}/.data`);
   });
 
@@ -11,14 +12,19 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', PUBLIC_BASE_URL: 'https://sandbox.example.com/',
       RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '10', LOG_LEVEL: 'silent',
+      TEMPLATE_REVIEW_DELAY_MS: '100', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true', SANDBOX_ADMIN_TOKEN: 'sbx_given', TICK_INTERVAL_MS: '0',
     });
     expect(config).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', publicBaseUrl: 'https://sandbox.example.com',
       rateLimit: { max: 5, windowSeconds: 10 }, logLevel: 'silent',
+      reviewDelayMs: 100, allowPrivateMediaUrls: true, sandboxAdminToken: 'sbx_given', tickIntervalMs: 0,
     });
   });
 
-  test.each([['PORT', 'http'], ['RATE_LIMIT_MAX', '0'], ['RATE_LIMIT_WINDOW_SECONDS', '1.5'], ['LOG_LEVEL', 'loud'], ['PUBLIC_BASE_URL', 'localhost:4000']])(
+  test.each([
+    ['PORT', 'http'], ['RATE_LIMIT_MAX', '0'], ['RATE_LIMIT_WINDOW_SECONDS', '1.5'], ['LOG_LEVEL', 'loud'], ['PUBLIC_BASE_URL', 'localhost:4000'],
+    ['TEMPLATE_REVIEW_DELAY_MS', '-1'], ['TICK_INTERVAL_MS', 'often'],
+  ])(
     'an invalid %s (%s) stops the start with a readable error',
     (name, value) => {
       expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

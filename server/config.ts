@@ -14,6 +14,14 @@ export interface Config {
   rateLimit: { max: number; windowSeconds: number };
   /** LOG_LEVEL, default info; `silent` turns logs off. */
   logLevel: string;
+  /** TEMPLATE_REVIEW_DELAY_MS, default 5000: how long the simulated review (and each later provider move) takes. */
+  reviewDelayMs: number;
+  /** TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS=true lets header media_url point at private or loopback addresses (tests). */
+  allowPrivateMediaUrls: boolean;
+  /** SANDBOX_ADMIN_TOKEN; when unset, one is generated at first start and kept in DATA_DIR. */
+  sandboxAdminToken: string | null;
+  /** TICK_INTERVAL_MS, default 250: how often due webhook attempts and simulated reviews run; 0 never (tests tick by hand). */
+  tickIntervalMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -42,6 +50,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicBaseUrl,
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) },
     logLevel,
+    reviewDelayMs: int('TEMPLATE_REVIEW_DELAY_MS', 5000, 0, 86_400_000),
+    allowPrivateMediaUrls: env.TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS === 'true',
+    sandboxAdminToken: env.SANDBOX_ADMIN_TOKEN || null,
+    tickIntervalMs: int('TICK_INTERVAL_MS', 250, 0, 3_600_000),
   };
 }
 

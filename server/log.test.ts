@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { startServer, type RunningServer } from './harness';
+import { startTestServer, type TestServer } from './testing';
 import { createLogger } from './log';
 
 /** The real app on the harness's domain, logging into `lines`. */
-async function appWithCapturedLogs(server: RunningServer, docsDir?: string) {
+async function appWithCapturedLogs(server: TestServer, docsDir?: string) {
   const lines: Array<Record<string, unknown>> = [];
   const raw: string[] = [];
   const logger = createLogger('info', {
@@ -24,9 +24,9 @@ async function appWithCapturedLogs(server: RunningServer, docsDir?: string) {
 }
 
 describe('logs', () => {
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startTestServer();
   });
   afterAll(() => server.close());
 
@@ -70,7 +70,7 @@ describe('logs', () => {
 
 describe('rendered docs', () => {
   test('docs/site is served at /docs when the folder exists', async () => {
-    const server = await startServer();
+    const server = await startTestServer();
     const docsDir = mkdtempSync(join(tmpdir(), 'docs-'));
     writeFileSync(join(docsDir, 'index.html'), '<h1>Partner Messaging API</h1>');
     const app = await appWithCapturedLogs(server, docsDir);

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { DAY_MS } from './domain/clock';
 import { MB, KB } from './domain/media-kinds';
-import { messagingFixture, ofSize, request, uploadForm, SAMPLES, type MessagingFixture } from './messaging-test-kit';
+import { messagingFixture, uploadForm, type MessagingFixture } from './testing/messaging-fixture';
+import { ofSize, SAMPLES } from './testing/samples';
+import { call } from './testing/contract-calls';
 
 let f: MessagingFixture;
 beforeAll(async () => {
@@ -12,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.server.close());
 
-const upload = (body: BodyInit, key = f.live) => request(f.server.baseUrl, 'POST', '/media', { key, body });
+const upload = (body: BodyInit, key = f.live) => call(f.server.baseUrl, 'POST', '/media', { key, raw: body });
 
 describe('POST /media', () => {
   test('an upload answers 201 with media_id, kind and expires_in_days 30, and the provider keeps it 30 days', async () => {
@@ -20,7 +23,7 @@ describe('POST /media', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, media_id: expect.stringMatching(/^\d{16}$/), kind: 'image', expires_in_days: 30 });
     const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    const stored = f.server.store.media.find(account, res.body.media_id)!;
+    const stored = f.server.simulator.heldMedia(account, res.body.media_id)!;
     expect(stored.expires_at.getTime() - stored.created_at.getTime()).toBe(30 * DAY_MS);
     expect(stored.sha256).toBe(createHash('sha256').update(SAMPLES.png).digest('hex'));
   });
@@ -158,9 +161,9 @@ describe('POST /media', () => {
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
       SAMPLES.png,
     ]);
-    const res = await request(f.server.baseUrl, 'POST', '/media', {
+    const res = await call(f.server.baseUrl, 'POST', '/media', {
       key: f.live,
-      body,
+      raw: body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.status).toBe(400);
@@ -187,20 +190,20 @@ describe('POST /media', () => {
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
       ofSize(SAMPLES.png, 256 * KB),
     ]);
-    const truncated = await request(f.server.baseUrl, 'POST', '/media', {
+    const truncated = await call(f.server.baseUrl, 'POST', '/media', {
       key: f.live,
-      body: cut,
+      raw: cut,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(truncated.status).toBe(400);
     await new Promise((r) => setTimeout(r, 200));
-    const spool = f.server.domain.messaging.spoolDirectory;
+    const spool = join(f.server.dataDir, 'uploads');
     expect(existsSync(spool)).toBe(true);
     expect(readdirSync(spool)).toEqual([]);
   });
 
   test('without a key the upload is refused with 401, without messages:send with 403, before the body is looked at', async () => {
-    const none = await request(f.server.baseUrl, 'POST', '/media', { body: uploadForm(f.chat, SAMPLES.gif, 'image/gif') });
+    const none = await call(f.server.baseUrl, 'POST', '/media', { raw: uploadForm(f.chat, SAMPLES.gif, 'image/gif') });
     expect(none.status).toBe(401);
     const readOnly = f.server.domain.keys.create({ mode: 'live', scopes: ['clients:read'] }).plain;
     const scoped = await upload(uploadForm(f.chat, SAMPLES.gif, 'image/gif'), readOnly);
@@ -209,11 +212,17 @@ describe('POST /media', () => {
 });
 
 describe('GET /media/{media_id}', () => {
-  const download = (path: string, key = f.live) => request(f.server.baseUrl, 'GET', '/media/{media_id}', { key, path });
+  const download = (path: string, key = f.live) => call(f.server.baseUrl, 'GET', '/media/{media_id}', { key, path });
 
+  /** An end user sends a file in through the sandbox; answers its kind and the webhook's media object. */
   async function inbound(bytes: Buffer, type: string, clientRef = f.chat) {
-    const file = await f.server.domain.messaging.spoolBytes(bytes, type);
-    return f.server.domain.messaging.media.receiveInbound(clientRef, file);
+    const received = await f.server.sandbox('/inbound', {
+      client_ref: clientRef,
+      from: '4915112345678',
+      media: { type: 'document', content_base64: bytes.toString('base64'), mime_type: type },
+    });
+    const { kind, ...media } = received.media as { kind: string; id: string; sha256: string; mime_type: string };
+    return { kind, media };
   }
 
   test('streams the bytes with their real Content-Type, X-Media-Sha256 and Content-Length', async () => {
@@ -242,8 +251,7 @@ describe('GET /media/{media_id}', () => {
   });
 
   test('an unknown id, or another client\'s id, answers 404 media_not_found', async () => {
-    const { connectThroughSession } = await import('./harness');
-    await connectThroughSession(f.server.domain, 'other-chat', 'chat');
+    await f.server.connectClient({ clientRef: 'other-chat', channel: 'chat' });
     const { media } = await inbound(SAMPLES.jpeg, 'image/jpeg', 'other-chat');
     for (const path of [`/media/9999999999999999?client_ref=${f.chat}`, `/media/${media.id}?client_ref=${f.chat}`]) {
       const res = await download(path);
@@ -271,24 +279,24 @@ describe('GET /media/{media_id}', () => {
   test('media past their 30 days are removed from the provider (bytes and record) at its next intake', async () => {
     const { media } = await inbound(SAMPLES.png, 'image/png');
     const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    const path = f.server.store.media.find(account, media.id)!.path;
+    const path = f.server.simulator.heldMedia(account, media.id)!.path;
     expect(existsSync(path)).toBe(true);
     f.clock.advance(30 * DAY_MS);
     await inbound(SAMPLES.jpeg, 'image/jpeg');
     expect(existsSync(path)).toBe(false);
-    expect(f.server.store.media.find(account, media.id)).toBeUndefined();
+    expect(f.server.simulator.heldMedia(account, media.id)).toBeUndefined();
   });
 
   test('a client without channel credentials answers 409 conflict', async () => {
     const { media } = await inbound(SAMPLES.png, 'image/png');
     const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    f.server.messagingProvider.revokeCredentials(account);
+    f.server.simulator.setCredentials(account, false);
     try {
       const res = await download(`/media/${media.id}?client_ref=${f.chat}`);
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('conflict');
     } finally {
-      f.server.messagingProvider.restoreCredentials(account);
+      f.server.simulator.setCredentials(account, true);
     }
   });
 

@@ -1,5 +1,6 @@
-import { connectThroughSession, startServer, type RunningServer } from './harness';
-import { call, testClock } from './test-kit';
+import { startTestServer, type TestServer } from './testing';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 /** Submits the hosted page as a person would: GET the form, POST it with `fields`. */
 async function completeHostedPage(url: string, fields: Record<string, string>): Promise<{ status: number; html: string }> {
@@ -17,12 +18,12 @@ async function completeHostedPage(url: string, fields: Record<string, string>): 
 }
 
 describe('clients', () => {
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startTestServer();
     key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
-    for (let i = 0; i < 25; i++) await connectThroughSession(server.domain, `client-${String(i).padStart(2, '0')}`, i % 2 ? 'social' : 'chat');
+    for (let i = 0; i < 25; i++) await server.connectClient({ clientRef: `client-${String(i).padStart(2, '0')}`, channel: i % 2 ? 'social' : 'chat' });
   });
   afterAll(() => server.close());
 
@@ -62,10 +63,10 @@ describe('clients', () => {
 
 describe('hosted onboarding sessions', () => {
   const clock = testClock();
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer({ now: clock.now, env: { PUBLIC_BASE_URL: 'http://placeholder.invalid' } });
+    server = await startTestServer({ now: clock.now, env: { PUBLIC_BASE_URL: 'http://placeholder.invalid' } });
     key = server.domain.keys.create({ mode: 'test', scopes: ['clients:write', 'clients:read'] }).plain;
   });
   afterAll(() => server.close());
@@ -135,14 +136,14 @@ describe('hosted onboarding sessions', () => {
   });
 
   test('a chat session for a reference already connected on chat gives 409 number_already_connected', async () => {
-    await connectThroughSession(server.domain, 'taken-chat', 'chat');
+    await server.connectClient({ clientRef: 'taken-chat', channel: 'chat' });
     const res = await openSession('/embedded-signup/sessions', 'taken-chat');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('number_already_connected');
   });
 
   test('a chat session for a reference connected on social gives 409 conflict', async () => {
-    await connectThroughSession(server.domain, 'taken-social', 'social');
+    await server.connectClient({ clientRef: 'taken-social', channel: 'social' });
     const res = await openSession('/embedded-signup/sessions', 'taken-social');
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('conflict');
@@ -189,10 +190,10 @@ describe('hosted onboarding sessions', () => {
 });
 
 describe('code-exchange signup', () => {
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startTestServer();
     key = server.domain.keys.create({ mode: 'test', scopes: ['clients:write'] }).plain;
   });
   afterAll(() => server.close());

@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseFile } from './config';
-import { startServer } from './harness';
+import { startTestServer } from './testing';
 import { migrate } from './store/sqlite/database';
 import { MIGRATIONS } from './store/sqlite/migrations';
-import { call, testClock } from './test-kit';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 describe('storage across restarts', () => {
   let dataDir: string;
@@ -17,7 +18,7 @@ describe('storage across restarts', () => {
 
   test('keys, their revocation, clients, sessions and usage survive a restart on the same SQLite file', async () => {
     const clock = testClock('2026-11-22T10:00:00.000Z');
-    const first = await startServer({ dataDir, now: clock.now });
+    const first = await startTestServer({ dataDir, now: clock.now });
     const kept = first.domain.keys.create({ mode: 'live', scopes: 'all' });
     const revoked = first.domain.keys.create({ mode: 'live', scopes: 'all' });
     first.domain.keys.revoke(revoked.key.id);
@@ -27,7 +28,7 @@ describe('storage across restarts', () => {
     first.domain.usage.record({ kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() });
     await first.close();
 
-    const second = await startServer({ dataDir, now: clock.now });
+    const second = await startTestServer({ dataDir, now: clock.now });
     expect((await call(second.baseUrl, 'GET', '/clients/{client_ref}', { key: kept.plain, path: '/clients/durable' })).body).toEqual(signup.body);
     expect((await call(second.baseUrl, 'GET', '/clients', { key: revoked.plain })).status).toBe(401);
     expect((await call(second.baseUrl, 'GET', '/usage', { key: kept.plain })).body.current.outbound_messages).toBe(1);
@@ -40,7 +41,7 @@ describe('storage across restarts', () => {
   });
 
   test('migrations run once: reopening a migrated database applies nothing and records every version', async () => {
-    const first = await startServer({ dataDir });
+    const first = await startTestServer({ dataDir });
     await first.close();
     const db = new Database(databaseFile({ dataDir }));
     expect(migrate(db)).toEqual([]);

@@ -1,14 +1,15 @@
-import { startServer, type RunningServer } from './harness';
+import { startTestServer, type TestServer } from './testing';
 import { foldValidationDetails } from './http/validation-details';
-import { call, testClock } from './test-kit';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('request pipeline', () => {
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer({ now: testClock().now });
+    server = await startTestServer({ now: testClock().now });
     key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
   });
   afterAll(() => server.close());
@@ -35,7 +36,7 @@ describe('request pipeline', () => {
   });
 
   test('malformed JSON is refused with 400 bad_request in the envelope', async () => {
-    const res = await call(server.baseUrl, 'POST', '/embedded-signup/sessions', { key, rawBody: '{"client_ref": "acme' });
+    const res = await call(server.baseUrl, 'POST', '/embedded-signup/sessions', { key, raw: '{"client_ref": "acme' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('bad_request');
   });
@@ -52,7 +53,7 @@ describe('request pipeline', () => {
   test('a body that is not JSON (text/plain) is refused with 400 bad_request', async () => {
     const res = await call(server.baseUrl, 'POST', '/clients/signup', {
       key,
-      rawBody: 'client_ref=a',
+      raw: 'client_ref=a',
       headers: { 'content-type': 'text/plain' },
     });
     expect(res.status).toBe(400);
@@ -110,10 +111,10 @@ describe('request pipeline', () => {
 });
 
 describe('unexpected failures', () => {
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeEach(async () => {
-    server = await startServer();
+    server = await startTestServer();
     key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
   });
   afterEach(() => server.close());

@@ -1,13 +1,14 @@
 import { FixedWindowRateLimiter } from './domain/rate-limit';
-import { startServer, type RunningServer } from './harness';
-import { call, testClock } from './test-kit';
+import { startTestServer, type TestServer } from './testing';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 describe('rate limiting per key', () => {
   // 10:00:30 is mid-window: a 60 s window started at 10:00:00.
   const clock = testClock('2026-11-22T10:00:30.000Z');
-  let server: RunningServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ now: clock.now, env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } });
+    server = await startTestServer({ now: clock.now, env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_SECONDS: '60' } });
   });
   afterAll(() => server.close());
 

@@ -1,7 +1,8 @@
 import { DAY_MS } from './domain/clock';
 import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
 import { contract } from '../spec';
-import { messagingFixture, request, statusEvents, type MessagingFixture } from './messaging-test-kit';
+import { messagingFixture, statusEvents, type MessagingFixture } from './testing/messaging-fixture';
+import { call } from './testing/contract-calls';
 
 let f: MessagingFixture;
 beforeAll(async () => {
@@ -13,11 +14,11 @@ const TO = '4915112345678';
 /** The payload as the webhook module will stamp it, held to openapi.yaml. */
 const isStatusEvent = contract().validators.at('#/components/schemas/MessageStatusEvent');
 const SOCIAL_TO = '17841405309211844';
-const send = (key: string, json: unknown) => request(f.server.baseUrl, 'POST', '/messages/send', { key, json });
-const usage = async () => (await request(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
-const providerSends = () => f.server.messagingProvider.calls.filter((c) => c.method === 'sendMessage');
+const send = (key: string, json: unknown) => call(f.server.baseUrl, 'POST', '/messages/send', { key, body: json });
+const usage = async () => (await call(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
+const providerSends = () => f.server.simulator.calls.filter((c) => c.method === 'sendMessage');
 /** The recipient wrote in: the 24-hour window is open from now. */
-const inbound = (clientRef: string, contact: string) => f.server.domain.messaging.serviceWindow.recordInbound(clientRef, contact);
+const inbound = (clientRef: string, contact: string) => f.server.domain.serviceWindow.recordInbound(clientRef, contact);
 
 const CHAT_PAYLOADS: Record<string, unknown> = {
   text: { body: 'Your order 10482 has shipped.', preview_url: false },
@@ -35,7 +36,7 @@ const CHAT_PAYLOADS: Record<string, unknown> = {
 beforeEach(() => {
   inbound(f.chat, TO);
   inbound(f.social, SOCIAL_TO);
-  f.server.domain.messaging.trial.set({ endsAt: null, graceDays: 7 });
+  f.server.domain.trial.set({ endsAt: null, graceDays: 7 });
 });
 
 describe('POST /messages/send: routing and channel rules', () => {
@@ -134,7 +135,7 @@ describe('POST /messages/send: dry runs and test keys', () => {
   test('a registered test recipient gets the real (simulated-provider) delivery with a test key', async () => {
     const recipient = '4915100000001';
     inbound(f.chat, recipient);
-    f.server.domain.messaging.testRecipients.register(f.chat, recipient);
+    f.server.domain.testRecipients.register(f.chat, recipient);
     const before = providerSends().length;
     const res = await send(f.test, { client_ref: f.chat, to: recipient, type: 'text', text: { body: 'Hi' } });
     expect(res.status).toBe(200);
@@ -168,7 +169,7 @@ describe('POST /messages/send: the 24-hour customer service window', () => {
 
 describe('POST /messages/send: the trial gate', () => {
   test('after trial and grace a live send fails with 402 trial_expired; during grace it is sent', async () => {
-    const trial = f.server.domain.messaging.trial;
+    const trial = f.server.domain.trial;
     trial.set({ endsAt: new Date(f.clock.now().getTime() - 7 * DAY_MS + 1), graceDays: 7 });
     expect((await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
     f.clock.advance(1);
@@ -178,7 +179,7 @@ describe('POST /messages/send: the trial gate', () => {
   });
 
   test('after trial and grace, test-key and dry-run sends remain available', async () => {
-    f.server.domain.messaging.trial.set({ endsAt: new Date(f.clock.now().getTime() - 30 * DAY_MS), graceDays: 7 });
+    f.server.domain.trial.set({ endsAt: new Date(f.clock.now().getTime() - 30 * DAY_MS), graceDays: 7 });
     expect((await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
     const dry = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' }, dry_run: true });
     expect(dry.status).toBe(200);
@@ -224,7 +225,7 @@ describe('usage and message.status', () => {
     const event = statusEvents(f).find((e) => e.statuses[0]!.id === id)!;
     expect(event).toMatchObject({ channel: 'chat', client_ref: f.chat, statuses: [{ id, status: 'sent', recipient_id: TO, timestamp: f.clock.now().toISOString() }] });
     expect(isStatusEvent({ ...event, event_id: 'evt_0123456789ab', timestamp: f.clock.now().toISOString() })).toBe(true);
-    const statusesOf = f.server.domain.messaging.statuses;
+    const statusesOf = f.server.domain.statuses;
     statusesOf.advance(id, 'delivered');
     statusesOf.advance(id, 'read');
     expect(statuses()).toEqual(['sent', 'delivered', 'read']);
@@ -235,7 +236,7 @@ describe('usage and message.status', () => {
 
   test('failed may follow sent and is final; a send the provider fails at once raises failed with its error', async () => {
     const sent = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'will fail' } });
-    const statuses = f.server.domain.messaging.statuses;
+    const statuses = f.server.domain.statuses;
     statuses.advance(sent.body.message_id, 'failed', { code: 131047, title: 'Re-engagement message' });
     expect(() => statuses.advance(sent.body.message_id, 'delivered')).toThrow(/cannot move/);
 
@@ -257,11 +258,11 @@ describe('usage and message.status', () => {
   test('social sends raise no message.status (the event is chat only) but their status is recorded', async () => {
     const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type: 'text', text: { body: 'Hi' } });
     expect(statusEvents(f).some((e) => e.statuses.some((s) => s.id === res.body.message_id))).toBe(false);
-    expect(f.server.domain.messaging.statuses.get(res.body.message_id)!.status).toBe('sent');
+    expect(f.server.domain.statuses.get(res.body.message_id)!.status).toBe('sent');
   });
 
   test('dry runs and simulated test-key sends record no message', async () => {
     const res = await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
-    expect(f.server.domain.messaging.statuses.get(res.body.message_id)).toBeUndefined();
+    expect(f.server.domain.statuses.get(res.body.message_id)).toBeUndefined();
   });
 });

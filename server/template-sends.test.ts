@@ -1,5 +1,6 @@
 import { DAY_MS } from './domain/clock';
-import { messagingFixture, request, seedTemplate, type MessagingFixture } from './messaging-test-kit';
+import { messagingFixture, seedTemplate, type MessagingFixture } from './testing/messaging-fixture';
+import { call } from './testing/contract-calls';
 
 let f: MessagingFixture;
 const TO = '4915112345678';
@@ -49,12 +50,12 @@ beforeAll(async () => {
   seed({ client_ref: 'acme-chat', name: 'other_languages', language: 'fr_FR', components: [{ type: 'BODY', text: 'Bonjour' }] });
 });
 afterAll(() => f.server.close());
-beforeEach(() => f.server.domain.messaging.trial.set({ endsAt: null, graceDays: 7 }));
+beforeEach(() => f.server.domain.trial.set({ endsAt: null, graceDays: 7 }));
 
 const sendTemplate = (json: Record<string, unknown>, key = f.live) =>
-  request(f.server.baseUrl, 'POST', '/messages/send-template', { key, json: { client_ref: f.chat, to: TO, ...json } });
+  call(f.server.baseUrl, 'POST', '/messages/send-template', { key, body: { client_ref: f.chat, to: TO, ...json } });
 const dry = (json: Record<string, unknown>) => sendTemplate({ ...json, dry_run: true });
-const providerSends = () => f.server.messagingProvider.calls.filter((c) => c.method === 'sendMessage');
+const providerSends = () => f.server.simulator.calls.filter((c) => c.method === 'sendMessage');
 
 const SHIPPED = { template_ref: 'order_shipped', language: 'de_DE', parameters: ['Anna', '10482'], header: { id: '1013859600285441' }, buttons: ['track/10482'] };
 
@@ -268,7 +269,7 @@ describe('POST /messages/send-template: delivery', () => {
   });
 
   test('a live template send delivers the assembled template and counts as an outbound template message', async () => {
-    const usage = async () => (await request(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
+    const usage = async () => (await call(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
     const before = await usage();
     const res = await sendTemplate(SHIPPED);
     expect(res.status).toBe(200);
@@ -288,7 +289,7 @@ describe('POST /messages/send-template: delivery', () => {
   });
 
   test('the trial gate: after trial and grace a live template send is 402 trial_expired, a dry run is not', async () => {
-    f.server.domain.messaging.trial.set({ endsAt: new Date(f.clock.now().getTime() - 8 * DAY_MS), graceDays: 7 });
+    f.server.domain.trial.set({ endsAt: new Date(f.clock.now().getTime() - 8 * DAY_MS), graceDays: 7 });
     expect((await sendTemplate(SHIPPED)).status).toBe(402);
     expect((await dry(SHIPPED)).status).toBe(200);
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../client/webhooks';
 import { contract } from '../spec';
-import { startServer, type RunningServer } from './harness';
+import { startTestServer, type TestServer } from './testing';
 import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates-rules';
 import { nonPublicReason } from './domain/templates-media';
 
@@ -47,10 +47,10 @@ const START = new Date('2026-11-22T08:00:00.000Z');
 const ENV = { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '5000', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true' };
 
 function harness() {
-  const ctx = { now: new Date(START), server: undefined as unknown as RunningServer, key: '', receiver: undefined as unknown as Awaited<ReturnType<typeof startReceiver>> };
+  const ctx = { now: new Date(START), server: undefined as unknown as TestServer, key: '', receiver: undefined as unknown as Awaited<ReturnType<typeof startReceiver>> };
   const clock = () => ctx.now;
   const boot = async (dataDir?: string) => {
-    ctx.server = await startServer({ now: clock, env: ENV, dataDir });
+    ctx.server = await startTestServer({ now: clock, env: ENV, dataDir });
     ctx.key = ctx.server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
   };
   const api = async (method: string, path: string, body?: unknown) => {
@@ -72,7 +72,7 @@ function harness() {
   };
   const advance = async (ms: number) => {
     ctx.now = new Date(ctx.now.getTime() + ms);
-    await ctx.server.events.tick();
+    await ctx.server.tick();
   };
   const configureReceiver = async () => {
     const config = await sandbox('PUT', '/webhook', { url: ctx.receiver.url });
@@ -124,10 +124,10 @@ describe('templates, signed webhooks and the sandbox', () => {
     });
     expect(sent.status).toBe(200);
     const messageId = sent.body.message_id;
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     const moved = await h.sandbox('POST', `/messages/${encodeURIComponent(messageId)}/status`, { status: 'delivered' });
     expect(moved.status).toBe(200);
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     const statuses = h.ctx.receiver.received.filter((r) => r.body.event === 'message.status').map((r) => r.body.statuses[0]);
     expect(statuses.map((s) => [s.id, s.status])).toEqual([
       [messageId, 'sent'],
@@ -139,7 +139,7 @@ describe('templates, signed webhooks and the sandbox', () => {
     h.ctx.receiver.state.answers = [500, 500, 500, 500, 500, 500];
     const fired = await h.sandbox('POST', '/webhook/test', {});
     expect(fired.body.event).toBe('webhook.test');
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     expect(h.ctx.receiver.received).toHaveLength(2);
     await h.advance(9_999);
     expect(h.ctx.receiver.received).toHaveLength(2);
@@ -164,14 +164,14 @@ describe('templates, signed webhooks and the sandbox', () => {
 
     const again = await h.sandbox('POST', '/webhook/redeliver', { ref: fired.body.event_id });
     expect(again.status).toBe(202);
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     expect(h.ctx.receiver.received.at(-1)!.body.event_id).toBe(fired.body.event_id);
     expect((await h.sandbox('GET', `/webhook/deliveries/${again.body.delivery_id}`)).body.state).toBe('succeeded');
   });
 
   test('When webhook.test is fired without a client, then it carries client_ref webhook_test and channel chat', async () => {
     await h.sandbox('POST', '/webhook/test', {});
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     expect(h.ctx.receiver.received[0]!.body).toMatchObject({ event: 'webhook.test', client_ref: 'webhook_test', channel: 'chat' });
   });
 
@@ -181,7 +181,7 @@ describe('templates, signed webhooks and the sandbox', () => {
     const social = ['message.received', 'message.reaction', 'message.echo', 'message.read', 'message.postback'];
     for (const kind of chat) expect((await h.sandbox('POST', `/webhook/samples/${kind}`, { client_ref: 'shop-chat' })).status).toBe(202);
     for (const kind of social) expect((await h.sandbox('POST', `/webhook/samples/${kind}`, { client_ref: 'shop-social' })).status).toBe(202);
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     expect(h.ctx.receiver.received).toHaveLength(chat.length + social.length);
   });
 
@@ -194,7 +194,7 @@ describe('templates, signed webhooks and the sandbox', () => {
       media: { type: 'image', content_base64: png.toString('base64'), mime_type: 'image/png' },
     });
     expect(inbound.status).toBe(202);
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     const event = h.ctx.receiver.received.find((r) => r.body.event === 'message.received')!.body;
     expect(event.messages[0].image.id).toBe(inbound.body.media_id);
     const download = await fetch(`${h.ctx.server.baseUrl}/media/${encodeURIComponent(inbound.body.media_id)}?client_ref=shop-chat`, {
@@ -314,7 +314,7 @@ describe('templates, signed webhooks and the sandbox', () => {
       const allowed = await h.api('POST', '/templates', body);
       expect(allowed.status).toBe(201);
       expect(allowed.body.components[0].example.header_handle[0]).toMatch(/^4::/);
-      const strict = await startServer({ env: { TICK_INTERVAL_MS: '0' } });
+      const strict = await startTestServer({ env: { TICK_INTERVAL_MS: '0' } });
       try {
         const key = strict.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
         await fetch(`${strict.origin}/sandbox/clients`, {
@@ -343,7 +343,7 @@ describe('templates, signed webhooks and the sandbox', () => {
     const flagged = await h.sandbox('POST', '/templates/review', { client_ref: 'shop-chat', template_ref: 'quality_flag' });
     expect(flagged.status).toBe(200);
     expect(flagged.body.status).toBe('FLAGGED');
-    await h.ctx.server.events.tick();
+    await h.ctx.server.tick();
     const last = h.ctx.receiver.received.filter((r) => r.body.event === 'template.status').at(-1)!.body;
     expect(last.template).toMatchObject({ status: 'FLAGGED', previous_status: 'APPROVED' });
     const refused = await h.sandbox('POST', '/templates/review', { client_ref: 'shop-chat', template_ref: 'quality_flag', status: 'DISABLED' });
@@ -373,7 +373,7 @@ describe('a restart with pending retries loses none', () => {
       await h.configureReceiver();
       h.ctx.receiver.state.answers = [503, 503];
       const fired = await h.sandbox('POST', '/webhook/test', {});
-      await h.ctx.server.events.tick();
+      await h.ctx.server.tick();
       expect(h.ctx.receiver.received).toHaveLength(2);
       await h.ctx.server.close();
       await h.boot(dataDir);

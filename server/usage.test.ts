@@ -1,13 +1,14 @@
 import { isCountable, periodOf } from './domain/usage';
-import { startServer, type RunningServer } from './harness';
-import { call, testClock } from './test-kit';
+import { startTestServer, type TestServer } from './testing';
+import { call } from './testing/contract-calls';
+import { testClock } from './testing/clock';
 
 describe('GET /usage', () => {
   const clock = testClock('2026-03-15T12:00:00.000Z');
-  let server: RunningServer;
+  let server: TestServer;
   let key: string;
   beforeAll(async () => {
-    server = await startServer({ now: clock.now });
+    server = await startTestServer({ now: clock.now });
     key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
   });
   afterAll(() => server.close());

@@ -4,7 +4,7 @@
 // read the contract through here.
 import { CONTRACT_PATH, atPointer, readDocument, type Json } from './document';
 import { indexOperations, indexWebhooks, type Operation, type Webhook } from './operations';
-import { checkResponse, type CheckedResponse, type CheckResult } from './response-checker';
+import { checkResponse, type CheckedContract, type CheckedResponse, type CheckResult } from './response-checker';
 import { schemaValidators, type SchemaValidators } from './validators';
 
 export { CONTRACT_PATH, atPointer, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
@@ -12,7 +12,7 @@ export { HTTP_METHODS, indexOperations, indexWebhooks, type DocumentedResponse, 
 export { describeViolation, type CheckedResponse, type CheckResult, type Violation } from './response-checker';
 export type { ErrorObject, SchemaValidators, ValidateFunction } from './validators';
 
-export interface Contract {
+export interface Contract extends CheckedContract {
   /** The parsed document (shared: never mutate it; structuredClone it for a consumer that does). */
   document: Json;
   /** Where it was read from. */

@@ -2,9 +2,16 @@
 // operation (exact, `4XX` range or `default`), content type, body valid (JSON Schema 2020-12) and every
 // documented header present when required and valid. Used by the reference server's tests, the fuzzer,
 // the contract suite and the mock's trigger alike.
-import type { ErrorObject } from './validators';
-import type { Contract } from './index';
+import type { Json } from './document';
 import type { Operation } from './operations';
+import type { ErrorObject, SchemaValidators } from './validators';
+
+/** What the checker reads of the contract. */
+export interface CheckedContract {
+  find(method: string, path: string): Operation | undefined;
+  validators: SchemaValidators;
+  resolveSchema(pointer: string): Json | undefined;
+}
 
 export interface Violation {
   /** The operation id, or `METHOD /path` when no operation matches. */
@@ -38,7 +45,7 @@ export const describeViolation = (v: Violation) => `${v.operation} ${v.status}: 
 /** The media type a documented `application/octet-stream` stands for: any bytes, sent with their real type. */
 const ANY_BYTES = 'application/octet-stream';
 
-export function checkResponse(contract: Contract, res: CheckedResponse): CheckResult {
+export function checkResponse(contract: CheckedContract, res: CheckedResponse): CheckResult {
   const op = contract.find(res.method, res.path);
   const violations: Violation[] = [];
   const result: CheckResult = { operation: op, documentedStatus: undefined, errorCode: undefined, json: undefined, violations };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { openSqliteStore } from '../store/sqlite/store';
 import { randomIds } from '../system';
-import { testClock } from '../test-kit';
+import { testClock } from '../testing/clock';
 import { runKeysCli } from './keys';
 
 function cli() {

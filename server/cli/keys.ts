@@ -1,6 +1,7 @@
 import { databaseFile, loadConfig } from '../config';
 import { DomainError } from '../domain/errors';
-import { ApiKeys, describeKey, isKeyActive, parseExpiry, type ApiKey, type KeyMode } from '../domain/keys';
+import { ApiKeys, describeKey, isKeyActive, parseExpiry } from '../domain/keys';
+import type { ApiKey, KeyMode } from '../store/records';
 import type { Clock } from '../domain/clock';
 import type { IdGenerator } from '../domain/ids';
 import type { Store } from '../store/repositories';

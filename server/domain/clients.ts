@@ -1,25 +1,12 @@
 import type { components } from '../../generated/openapi';
-import type { ConnectedAccount } from '../provider/channel-provider';
+import type { ConnectedAccount, ProviderAccount } from '../provider/channel-provider';
+import type { Channel, ClientRecord } from '../store/records';
 import type { Store } from '../store/repositories';
 import type { Clock } from './clock';
 import { conflict, notFound } from './errors';
 
 type Client = components['schemas']['Client'];
 type ClientPage = components['schemas']['ClientPage'];
-export type Channel = components['schemas']['Channel'];
-
-/** A connected client as stored: the API fields plus the provider account it holds. */
-export interface ClientRecord {
-  client_ref: string;
-  channel: Channel;
-  business_name: string;
-  phone_number: string | null;
-  phone_number_id: string | null;
-  business_account_id: string;
-  /** Unique per channel: `chat` the number id, `social` the account id. */
-  account_key: string;
-  connected_at: Date;
-}
 
 export function toApiClient(record: ClientRecord): Client {
   const client: Client = { client_ref: record.client_ref, channel: record.channel, business_name: record.business_name };
@@ -27,6 +14,11 @@ export function toApiClient(record: ClientRecord): Client {
   if (record.phone_number_id !== null) client.phone_number_id = record.phone_number_id;
   client.business_account_id = record.business_account_id;
   return client;
+}
+
+/** The provider account a client's messaging and media calls address. */
+export function accountOf(client: ClientRecord): ProviderAccount {
+  return { channel: client.channel, account_key: client.account_key };
 }
 
 /** The provider account a client holds; one client per account and channel. */

@@ -2,7 +2,7 @@ import type { components } from '../../generated/openapi';
 
 type Schemas = components['schemas'];
 
-/** Every webhook payload of openapi.yaml's `webhooks:` section. */
+/** Every webhook payload of openapi.yaml's `webhooks:` section (one per WebhookEventKind of store/records). */
 export type WebhookPayload =
   | Schemas['MessageReceivedEvent']
   | Schemas['MessageStatusEvent']
@@ -14,7 +14,6 @@ export type WebhookPayload =
   | Schemas['UserPreferencesEvent']
   | Schemas['WebhookTestEvent'];
 
-export type WebhookEventKind = WebhookPayload['event'];
 
 // A key-remapping mapped type, not Omit: Omit over a schema with `additionalProperties: true` (an index
 // signature) would erase the known properties and leave publishers untyped.

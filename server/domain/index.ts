@@ -1,28 +1,40 @@
+import { Readable } from 'node:stream';
 import type { ChannelProvider } from '../provider/channel-provider';
 import type { Store } from '../store/repositories';
 import { Clients } from './clients';
 import type { Clock } from './clock';
+import type { EventPublisher } from './events';
 import type { IdGenerator } from './ids';
 import { ApiKeys } from './keys';
-import { createMessaging, unwiredMessaging, type Messaging, type MessagingWiring } from './messaging';
+import { Media } from './media';
+import { spoolMediaUpload, type SpooledMedia } from './media-upload';
+import { MessageStatuses } from './message-status';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from './rate-limit';
+import { Sending } from './sending';
+import { ServiceWindow } from './service-window';
 import { Sessions, Signup } from './sessions';
+import { Templates } from './templates';
+import type { MediaUrlFetcher } from './templates-media';
+import { TestRecipients } from './test-recipients';
+import { Trial } from './trial';
 import { Usage } from './usage';
-import { Templates, unwiredTemplates, type TemplatesDeps } from './templates';
 
+/** Everything the rules need from outside; all of it is required. */
 export interface DomainDeps {
   store: Store;
   provider: ChannelProvider;
   clock: Clock;
   ids: IdGenerator;
   rateLimit: RateLimitPolicy;
-  /** Issue 4: sends and media (absent: no messaging provider, sends answer 502). */
-  messaging?: MessagingWiring;
-  /** Issue 5: template provider, event publisher, header media_url fetcher (absent: provider unreachable). */
-  templates?: Pick<TemplatesDeps, 'provider' | 'events' | 'fetcher'>;
+  /** Where the rules raise webhook events (the webhook delivery). */
+  events: EventPublisher;
+  /** Downloads template header `media_url`s. */
+  mediaUrls: MediaUrlFetcher;
+  /** Where uploads are streamed before the provider takes them (DATA_DIR/uploads). */
+  spoolDirectory: string;
 }
 
-/** Every domain service, wired once; the HTTP layer, the CLI and the test harness share it. */
+/** Every domain service, wired once; the HTTP layer, the sandbox and the command-line tools share it. */
 export interface Domain {
   clock: Clock;
   keys: ApiKeys;
@@ -31,23 +43,55 @@ export interface Domain {
   sessions: Sessions;
   signup: Signup;
   usage: Usage;
-  messaging: Messaging;
+  sending: Sending;
+  media: Media;
+  statuses: MessageStatuses;
+  serviceWindow: ServiceWindow;
+  trial: Trial;
+  testRecipients: TestRecipients;
   templates: Templates;
+  /** Streams an upload to the spool folder through the upload rule (domain/media-upload.ts). */
+  spoolUpload(stream: Readable, declaredType: string | undefined, filename: string | undefined): Promise<SpooledMedia>;
+  /** Spools bytes as an upload would (kind detection included). */
+  spoolBytes(bytes: Buffer, declaredType: string, filename?: string): Promise<SpooledMedia>;
 }
 
-export function createDomain({ store, provider, clock, ids, rateLimit, messaging, templates }: DomainDeps): Domain {
+export function createDomain({ store, provider, clock, ids, rateLimit, events, mediaUrls, spoolDirectory }: DomainDeps): Domain {
   const clients = new Clients(store, clock);
   const usage = new Usage(store, clock);
-  const messagingDomain = createMessaging(messaging ?? unwiredMessaging(), { store, clients, usage, clock, ids });
+  const statuses = new MessageStatuses(store.messages, events, clock);
+  const serviceWindow = new ServiceWindow(store.serviceWindow, clock);
+  const trial = new Trial(store.partnerSettings, clock);
+  const testRecipients = new TestRecipients(store.testRecipients, clock);
+  const spoolUpload = (stream: Readable, declaredType: string | undefined, filename: string | undefined) =>
+    spoolMediaUpload(stream, { directory: spoolDirectory, declaredType, filename, ids });
   return {
     clock,
     keys: new ApiKeys(store, clock, ids),
     rateLimiter: new FixedWindowRateLimiter(rateLimit, clock),
     clients,
-    sessions: new Sessions(store, clients, provider, clock, ids),
-    signup: new Signup(clients, provider),
+    sessions: new Sessions(store, clients, provider.onboarding, clock, ids),
+    signup: new Signup(clients, provider.onboarding),
     usage,
-    messaging: messagingDomain,
-    templates: new Templates({ store, clock, spool: messagingDomain.spoolUpload, ...(templates ?? unwiredTemplates()) }),
+    sending: new Sending({
+      clients,
+      templates: store.templates,
+      provider: provider.messaging,
+      serviceWindow,
+      trial,
+      testRecipients,
+      statuses,
+      usage,
+      clock,
+      ids,
+    }),
+    media: new Media(clients, provider.media),
+    statuses,
+    serviceWindow,
+    trial,
+    testRecipients,
+    templates: new Templates({ store, clock, provider: provider.templates, events, fetcher: mediaUrls, spool: spoolUpload }),
+    spoolUpload,
+    spoolBytes: (bytes, declaredType, filename) => spoolUpload(Readable.from([bytes]), declaredType, filename),
   };
 }

@@ -1,27 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ApiKey, KeyMode } from '../store/records';
 import type { Store } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { badRequest, notFound, unauthorized } from './errors';
 import type { IdGenerator } from './ids';
 import { isAddressAllowed, isValidAllowlistEntry } from './ip-allowlist';
 import { SCOPES, isScope, type Scope } from './scopes';
-
-export type KeyMode = 'test' | 'live';
-
-/** A stored key: never the key itself, only its SHA-256 hash and a short display prefix. */
-export interface ApiKey {
-  id: string;
-  name: string | null;
-  mode: KeyMode;
-  scopes: Scope[];
-  hash: string;
-  prefix: string;
-  allowedIps: string[];
-  expiresAt: Date | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-  replacedById: string | null;
-}
 
 export interface NewKeyOptions {
   mode: KeyMode;

@@ -1,4 +1,6 @@
-import type { MessageRecord, MessageRepository, OutboundStatus, StatusChange } from '../store/messaging';
+import type { MessageRecord, OutboundStatus, StatusChange } from '../store/records';
+import type { MessageRepository } from '../store/repositories';
+import { carriesEvent } from './channel-carriage';
 import type { Clock } from './clock';
 import { conflict, notFound } from './errors';
 import type { EventPublisher } from './events';
@@ -24,7 +26,7 @@ export function isAllowedTransition(from: OutboundStatus | undefined, to: Outbou
 
 /**
  * The status of accepted sends: every transition is recorded and raised as `message.status`, keyed by
- * the `message_id` the send returned (`chat` only: the event is a chat event in openapi.yaml).
+ * the `message_id` the send returned, on the channels that carry `message.status`.
  */
 export class MessageStatuses {
   constructor(
@@ -75,7 +77,7 @@ export class MessageStatuses {
   }
 
   private publish(message: MessageRecord, change: StatusChange): void {
-    if (message.channel !== 'chat') return;
+    if (!carriesEvent(message.channel, 'message.status')) return;
     const status: {
       id: string;
       status: OutboundStatus;

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomIds } from '../system';
-import { SAMPLES } from '../messaging-test-kit';
+import { SAMPLES } from '../testing/samples';
 import { detectMediaKind, MEDIA_CEILINGS, MB, KB } from './media-kinds';
 import { spoolMediaUpload } from './media-upload';
 import { isAllowedTransition } from './message-status';

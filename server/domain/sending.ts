@@ -1,27 +1,27 @@
 import type { components } from '../../generated/openapi';
-import type { MessagingProvider, OutboundMessage } from '../provider/messaging';
-import type { TemplateRepository } from '../store/template-repositories';
+import type { MessagingProvider, OutboundMessage } from '../provider/channel-provider';
+import type { ApiKey, ClientRecord, UsageKind } from '../store/records';
+import type { TemplateRepository } from '../store/repositories';
 import {
+  assertCarriesTemplates,
   assertChannelCarriesType,
-  assertSocialMediaByLink,
+  assertMediaByLinkWhereRequired,
   deliverablePayload,
   undeliveredOnChannel,
   type SendMessageRequest,
 } from './channel-carriage';
-import type { ClientRecord, Clients } from './clients';
+import { accountOf, type Clients } from './clients';
 import { deliveryMode, type DeliveryMode } from './delivery-mode';
 import { badRequest } from './errors';
 import type { IdGenerator } from './ids';
-import type { ApiKey } from './keys';
-import { accountOf } from './media';
 import type { MessageStatuses } from './message-status';
-import { fromSendFailure } from './messaging-provider-errors';
+import { callProvider, sendFailure } from './provider-failures';
 import type { ServiceWindow } from './service-window';
 import { assembleTemplate } from './template-assembly';
 import { resolveTemplate } from './templates';
 import type { TestRecipients } from './test-recipients';
 import type { Trial } from './trial';
-import type { Usage, UsageKind } from './usage';
+import type { Usage } from './usage';
 
 type MessageResponse = components['schemas']['MessageResponse'];
 type SendTemplateRequest = components['schemas']['SendTemplateRequest'];
@@ -49,7 +49,7 @@ export class Sending {
   async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<MessageResponse> {
     const client = this.deps.clients.get(request.client_ref);
     assertChannelCarriesType(client.channel, request.type);
-    assertSocialMediaByLink(client.channel, request);
+    assertMediaByLinkWhereRequired(client.channel, request);
     const warnings = undeliveredOnChannel(client.channel, request);
     const windowWarning = this.deps.serviceWindow.check(client.client_ref, request.to, key.mode);
     if (windowWarning) warnings.push(windowWarning);
@@ -60,12 +60,7 @@ export class Sending {
 
   async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<MessageResponse> {
     const client = this.deps.clients.get(request.client_ref);
-    if (client.channel !== 'chat') {
-      throw badRequest(
-        `Template messages are only carried by the chat channel; client ${client.client_ref} is on ${client.channel}.`,
-        { code: 'channel_type_unsupported' },
-      );
-    }
+    assertCarriesTemplates(client, 'send');
     let payload: Record<string, unknown>;
     let assembled: Record<string, unknown> | undefined;
     if ('template_ref' in request && request.template_ref !== undefined) {
@@ -102,12 +97,7 @@ export class Sending {
       if (mode.hint) response.hint = mode.hint;
     } else {
       this.deps.trial.assertLiveSendAllowed(key.mode, false);
-      let receipt;
-      try {
-        receipt = await this.deps.provider.sendMessage(accountOf(client), message);
-      } catch (error) {
-        throw fromSendFailure(error, 'message');
-      }
+      const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
       this.deps.statuses.accept(
         {
           id: receipt.messageId,

@@ -1,10 +1,10 @@
-import type { ServiceWindowRepository } from '../store/messaging';
-import type { Clock } from './clock';
+import type { KeyMode } from '../store/records';
+import type { ServiceWindowRepository } from '../store/repositories';
+import { DAY_MS, type Clock } from './clock';
 import { DomainError } from './errors';
-import type { KeyMode } from './keys';
 
 /** Section 8: free-form sends are inside the window for 24 hours after the recipient's last inbound message. */
-export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const SERVICE_WINDOW_MS = DAY_MS;
 
 export const OUTSIDE_WINDOW_WARNING =
   'The recipient has not written in the last 24 hours; outside the customer service window the provider may not deliver free-form messages.';

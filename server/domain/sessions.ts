@@ -1,27 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ChannelProvider, HostedAuthorization } from '../provider/channel-provider';
+import type { HostedAuthorization, OnboardingProvider } from '../provider/channel-provider';
 import type { Store } from '../store/repositories';
-import { Clients, type Channel, type ClientRecord } from './clients';
+import type { Channel, ClientRecord, OnboardingSession } from '../store/records';
+import type { Clients } from './clients';
 import { SECOND_MS, type Clock } from './clock';
 import { DomainError, notFound } from './errors';
 import type { IdGenerator } from './ids';
-import { fromProviderError } from './provider-errors';
+import { callProvider, onboardingFailure } from './provider-failures';
 
 /** Hosted sessions are valid this long after creation, and usable once. */
 export const SESSION_TTL_SECONDS = 600;
-
-export interface OnboardingSession {
-  id: string;
-  channel: Channel;
-  client_ref: string;
-  /** SHA-256 of the URL token; the token itself is only in the URL handed to the partner. */
-  token_hash: string;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  /** Key that created the session. */
-  key_id: string;
-}
 
 export type SessionState = 'open' | 'used' | 'expired';
 
@@ -53,7 +41,7 @@ export class Sessions {
   constructor(
     private readonly store: Pick<Store, 'sessions' | 'clients' | 'transaction'>,
     private readonly clients: Clients,
-    private readonly provider: ChannelProvider,
+    private readonly provider: OnboardingProvider,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
@@ -92,12 +80,7 @@ export class Sessions {
    */
   async complete(sessionId: string, token: string, input: Omit<HostedAuthorization, 'channel'>): Promise<ClientRecord> {
     const session = this.open(sessionId, token);
-    let account;
-    try {
-      account = await this.provider.authorizeHostedConnection({ ...input, channel: session.channel });
-    } catch (error) {
-      throw fromProviderError(error);
-    }
+    const account = await callProvider(() => this.provider.authorizeHostedConnection({ ...input, channel: session.channel }), onboardingFailure);
     return this.clients.connect(session.client_ref, account, () => {
       const current = this.store.sessions.findById(session.id);
       const state = current ? sessionState(current, this.clock()) : 'expired';
@@ -120,17 +103,12 @@ export class Sessions {
 export class Signup {
   constructor(
     private readonly clients: Clients,
-    private readonly provider: ChannelProvider,
+    private readonly provider: OnboardingProvider,
   ) {}
 
   async complete(clientRef: string, authCode: string): Promise<ClientRecord> {
     this.clients.assertReferenceUnused(clientRef);
-    let account;
-    try {
-      account = await this.provider.exchangeSignupCode(authCode);
-    } catch (error) {
-      throw fromProviderError(error);
-    }
+    const account = await callProvider(() => this.provider.exchangeSignupCode(authCode), onboardingFailure);
     return this.clients.connect(clientRef, account);
   }
 }

@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi';
 import { badRequest } from './errors';
-import { placeholdersOf, type TemplateComponent } from './templates-rules';
+import type { TemplateComponent } from '../store/records';
+import { placeholdersOf } from './templates-rules';
 
 type SendTemplateByRef = components['schemas']['SendTemplateByRef'];
 type TemplateParameters = components['schemas']['TemplateParameters'];

@@ -3,10 +3,9 @@
 // #10) and must agree with a declared format; a header `media_url` may only point at public addresses.
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
+import type { TemplateMediaFormat } from '../provider/channel-provider';
 import { badRequest } from './errors';
 import type { SpooledMedia } from './media-upload';
-
-export type TemplateMediaFormat = 'IMAGE' | 'VIDEO' | 'DOCUMENT';
 
 /** The content types each header format accepts: jpeg/png, mp4, pdf. */
 const FORMAT_OF_TYPE: Readonly<Record<string, TemplateMediaFormat>> = {
@@ -33,9 +32,23 @@ export function templateMediaFormatOf(file: SpooledMedia, declared: TemplateMedi
   return format;
 }
 
-/** Downloads a header `media_url`; refuses non-public addresses unless configured otherwise. */
+/** Downloads a header `media_url`, refusing the addresses its address policy refuses. */
 export interface MediaUrlFetcher {
   open(url: string): Promise<{ content: Readable; filename?: string }>;
+}
+
+/** A `media_url` that cannot be downloaded; `reason` completes "header.media_url …" for the partner. */
+export class MediaUrlRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`header.media_url ${reason}`);
+    this.name = 'MediaUrlRefused';
+  }
+}
+
+/** The partner's view of a refused `media_url`: 400 naming the field. */
+export function mediaUrlFailure(error: unknown): unknown {
+  if (!(error instanceof MediaUrlRefused)) return error;
+  return badRequest(`${error.message}.`, { details: { 'header.media_url': [error.reason] } });
 }
 
 function ipv4ToInt(address: string): number {
@@ -83,17 +96,4 @@ export function nonPublicReason(address: string): string | undefined {
     return undefined;
   }
   return 'not an IP address';
-}
-
-/** Every address a host resolves to must be public (a single private one refuses the URL). */
-export function assertPublicAddresses(host: string, addresses: readonly string[]): void {
-  if (addresses.length === 0) throw badRequest(`header.media_url: ${host} does not resolve.`, { details: { 'header.media_url': ['does not resolve'] } });
-  for (const address of addresses) {
-    const reason = nonPublicReason(address);
-    if (reason) {
-      throw badRequest(`header.media_url must point at a public address; ${host} resolves to ${address} (${reason}).`, {
-        details: { 'header.media_url': [`resolves to a ${reason} address`] },
-      });
-    }
-  }
 }

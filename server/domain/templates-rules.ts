@@ -3,15 +3,13 @@
 // the edit allowance of approved templates, the 30-day name block and the provider-driven transitions.
 // Each rule is one exported function or constant named after it.
 import type { components } from '../../generated/openapi';
+import type { TemplateCategory, TemplateComponent, TemplateStatus } from '../store/records';
 import { DAY_MS } from './clock';
 import { badRequest, conflict } from './errors';
 
 type Schemas = components['schemas'];
-export type TemplateStatus = Schemas['TemplateStatus'];
-export type TemplateCategory = Schemas['TemplateCategory'];
 export type CreateTemplateRequest = Schemas['CreateTemplateRequest'];
 export type TemplateVariables = Schemas['TemplateVariables'];
-export type TemplateComponent = Record<string, unknown>;
 
 export const DEFAULT_TEMPLATE_LANGUAGE = 'en_US';
 export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = 'MARKETING';
@@ -230,6 +228,9 @@ export const APPROVED_EDIT_WINDOWS = [
   { windowMs: DAY_MS, max: 1, label: 'less than 24 hours ago' },
   { windowMs: 30 * DAY_MS, max: 10, label: '10 times in the last 30 days' },
 ] as const;
+
+/** How far back the edit allowance looks: its longest window. */
+export const APPROVED_EDIT_LOOKBACK_MS = Math.max(...APPROVED_EDIT_WINDOWS.map((w) => w.windowMs));
 
 /** `approvedEdits`: times of earlier edits made while the template was APPROVED. */
 export function assertApprovedEditAllowance(name: string, status: TemplateStatus, approvedEdits: readonly Date[], now: Date): void {

@@ -2,18 +2,25 @@
 // name, edits, deletion and the provider's status moves. Rules themselves live in templates-rules.ts.
 import { createReadStream, rmSync } from 'node:fs';
 import type { components } from '../../generated/openapi';
-import { ProviderError } from '../provider/channel-provider';
-import type { ProviderTemplate, ProviderTemplateStatusUpdate, TemplateProvider } from '../provider/templates';
-import type { Store } from '../store/repositories';
-import type { TemplateRepository } from '../store/template-repositories';
-import type { ClientRecord } from './clients';
+import {
+  ProviderError,
+  type ProviderTemplate,
+  type ProviderTemplateStatusUpdate,
+  type TemplateMediaFormat,
+  type TemplateProvider,
+} from '../provider/channel-provider';
+import type { ClientRecord, TemplateCategory, TemplateComponent, TemplateRecord, TemplateStatus } from '../store/records';
+import type { Store, TemplateRepository } from '../store/repositories';
+import { assertCarriesTemplates } from './channel-carriage';
 import type { Clock } from './clock';
-import { DomainError, badRequest, conflict, notFound, upstreamUnavailable } from './errors';
+import { badRequest, conflict, notFound } from './errors';
 import type { EventPublisher } from './events';
-import { templateMediaFormatOf, type MediaUrlFetcher, type TemplateMediaFormat } from './templates-media';
 import type { SpooledMedia } from './media-upload';
+import { callProvider, templateFailure } from './provider-failures';
+import { mediaUrlFailure, templateMediaFormatOf, type MediaUrlFetcher } from './templates-media';
 import {
   DEFAULT_TEMPLATE_CATEGORY,
+  APPROVED_EDIT_LOOKBACK_MS,
   DEFAULT_TEMPLATE_LANGUAGE,
   TEMPLATE_MIRROR_STALE_MS,
   assertApprovedEditAllowance,
@@ -27,30 +34,12 @@ import {
   templateTypeOf,
   variablesOf,
   type CreateTemplateRequest,
-  type TemplateCategory,
-  type TemplateComponent,
-  type TemplateStatus,
 } from './templates-rules';
 import type { Readable } from 'node:stream';
 
 type Template = components['schemas']['Template'];
 type TemplateList = components['schemas']['TemplateList'];
 type TemplateMediaResponse = components['schemas']['TemplateMediaResponse'];
-
-/** A template as the mirror stores it. */
-export interface TemplateRecord {
-  id: string;
-  client_ref: string;
-  name: string;
-  language: string;
-  category: TemplateCategory;
-  status: TemplateStatus;
-  rejected_reason: string | null;
-  template_type: string;
-  components: TemplateComponent[];
-  created_at: Date;
-  updated_at: Date;
-}
 
 export function toApiTemplate(record: TemplateRecord): Template {
   return {
@@ -132,15 +121,11 @@ export class Templates {
     return this.deps.store.templates;
   }
 
-  /** Templates live on `chat` business accounts: an unknown client is 404, a `social` one 400. */
+  /** Templates live on business accounts of channels that have them: an unknown client is 404. */
   chatClient(clientRef: string): ClientRecord {
     const client = this.deps.store.clients.findByRef(clientRef);
     if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
-    if (client.channel !== 'chat') {
-      throw badRequest(`Client ${clientRef} is a ${client.channel} client; templates exist only on chat clients.`, {
-        code: 'channel_type_unsupported',
-      });
-    }
+    assertCarriesTemplates(client, 'manage');
     return client;
   }
 
@@ -212,8 +197,9 @@ export class Templates {
     const category = request.category ?? DEFAULT_TEMPLATE_CATEGORY;
     this.assertNameFree(client.client_ref, name, language);
     const components = await this.componentsOf(client, request);
-    const created = await this.callProvider(() =>
+    const created = await callProvider(() =>
       this.deps.provider.createTemplate(client.business_account_id, { name, language, category, components }),
+      templateFailure('submit'),
     );
     // The provider call is asynchronous: a concurrent create of the same name and language may have
     // landed meanwhile; the check runs again inside the transaction that stores the new template.
@@ -240,17 +226,18 @@ export class Templates {
     });
     assertTemplateEditable(current.name, current.status);
     const now = this.deps.clock();
-    const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - 30 * 24 * 3600 * 1000), 'APPROVED');
+    const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - APPROVED_EDIT_LOOKBACK_MS), 'APPROVED');
     assertApprovedEditAllowance(current.name, current.status, approvedEdits, now);
     const components = await this.componentsOf(client, request);
     const category = request.category ?? current.category;
-    const edited = await this.callProvider(() =>
+    const edited = await callProvider(() =>
       this.deps.provider.editTemplate(client.business_account_id, current.id, {
         name: current.name,
         language: current.language,
         category,
         components,
       }),
+      templateFailure('submit'),
     );
     return this.deps.store.transaction(() => {
       this.repo.recordEdit(current.id, this.deps.clock(), current.status);
@@ -264,7 +251,7 @@ export class Templates {
   async delete(clientRef: string, templateRef: string, language: string | undefined): Promise<void> {
     const client = this.chatClient(clientRef);
     const template = resolveTemplate(this.repo, clientRef, templateRef, language);
-    await this.callProvider(() => this.deps.provider.deleteTemplate(client.business_account_id, template.id), 'delete');
+    await callProvider(() => this.deps.provider.deleteTemplate(client.business_account_id, template.id), templateFailure('delete'));
     this.deps.store.transaction(() => {
       this.repo.delete(clientRef, template.id);
       this.repo.blockName(clientRef, template.name, this.deps.clock());
@@ -282,13 +269,14 @@ export class Templates {
 
   private async uploadHeaderMedia(client: ClientRecord, file: SpooledMedia, declared: TemplateMediaFormat | undefined) {
     const format = templateMediaFormatOf(file, declared);
-    const uploaded = await this.callProvider(() =>
+    const uploaded = await callProvider(() =>
       this.deps.provider.uploadTemplateMedia(client.business_account_id, {
         format,
         mimeType: file.mimeType,
         filename: file.filename,
         content: createReadStream(file.path),
       }),
+      templateFailure('submit'),
     );
     return { format, handle: uploaded.handle, size: uploaded.size };
   }
@@ -344,7 +332,7 @@ export class Templates {
     if (source && 'media_handle' in source) handle = source.media_handle;
     if (source && 'media_url' in source) {
       const format = String((request.header as { format?: string }).format) as TemplateMediaFormat;
-      const downloaded = await this.deps.fetcher.open(source.media_url);
+      const downloaded = await callProvider(() => this.deps.fetcher.open(source.media_url), mediaUrlFailure);
       const file = await this.deps.spool(downloaded.content, undefined, downloaded.filename);
       try {
         handle = (await this.uploadHeaderMedia(client, file, format)).handle;
@@ -370,41 +358,4 @@ export class Templates {
       updated_at: template.updated_at,
     };
   }
-
-  /** Provider refusals of template content are 400 with the provider's reason; no answer is 502. */
-  private async callProvider<T>(call: () => Promise<T>, what: 'submit' | 'delete' = 'submit'): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if (error instanceof ProviderError) {
-        if (error.reason === 'unavailable') throw upstreamUnavailable('The channel provider could not be reached; retry later.');
-        const details: Record<string, unknown> = { provider_message: error.message };
-        if (error.providerCode) details.provider_code = error.providerCode;
-        const message =
-          what === 'delete' ? `The provider refused the deletion: ${error.message}` : `The provider refused the template: ${error.message}`;
-        throw badRequest(message, { details });
-      }
-      throw error;
-    }
-  }
-}
-
-/** Without a template provider (unit tests of other modules): every provider call is unreachable. */
-export function unwiredTemplates(): Pick<TemplatesDeps, 'provider' | 'events' | 'fetcher'> {
-  const unavailable = async (): Promise<never> => {
-    throw new ProviderError('unavailable', 'No template provider is wired.');
-  };
-  return {
-    provider: {
-      createTemplate: unavailable,
-      editTemplate: unavailable,
-      deleteTemplate: unavailable,
-      listTemplates: unavailable,
-      uploadTemplateMedia: unavailable,
-      onTemplateStatus: () => undefined,
-    },
-    events: { publish: () => undefined },
-    fetcher: { open: unavailable },
-  };
 }

@@ -1,4 +1,4 @@
-import type { TestRecipientRepository } from '../store/messaging';
+import type { TestRecipientRepository } from '../store/repositories';
 import type { Clock } from './clock';
 import { badRequest } from './errors';
 

@@ -1,7 +1,7 @@
-import type { PartnerSettingsRepository } from '../store/messaging';
+import type { KeyMode } from '../store/records';
+import type { PartnerSettingsRepository } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { DomainError, badRequest } from './errors';
-import type { KeyMode } from './keys';
 
 /** The partner's trial: when it ends and how many days of grace follow. No end means a plan is active. */
 export interface TrialState {
@@ -30,8 +30,9 @@ export class Trial {
     return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
   }
 
-  /** The sandbox sets the trial state (`endsAt: null` = plan active). */
-  set(state: TrialState): TrialState {
+  /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS). */
+  set(change: { endsAt: Date | null; graceDays?: number }): TrialState {
+    const state: TrialState = { endsAt: change.endsAt, graceDays: change.graceDays ?? DEFAULT_GRACE_DAYS };
     if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
     this.settings.set(SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
     return state;

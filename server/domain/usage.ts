@@ -1,12 +1,10 @@
 import type { components } from '../../generated/openapi';
+import type { KeyMode, UsageKind } from '../store/records';
 import type { Store } from '../store/repositories';
 import type { Clock } from './clock';
-import type { KeyMode } from './keys';
 
 type UsagePeriod = components['schemas']['UsagePeriod'];
 type UsageResponse = components['schemas']['UsageResponse'];
-
-export type UsageKind = 'inbound' | 'outbound' | 'outbound_template';
 
 /** Closed months reported before the current one. */
 export const USAGE_HISTORY_MONTHS = 12;
@@ -38,10 +36,7 @@ export class Usage {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Records one message; sends (issue 4) and inbound events (issue 5) call this. Returns whether it
-   * counted: test-key and dry-run traffic never does.
-   */
+  /** Records one message; returns whether it counted: test-key and dry-run traffic never does. */
   record(event: UsageEvent): boolean {
     if (!isCountable(event)) return false;
     this.store.usage.increment(periodOf(event.at), event.kind, 1);

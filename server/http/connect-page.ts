@@ -1,8 +1,8 @@
 import express, { Router, type Response } from 'express';
 import type { Domain } from '../domain';
-import type { Channel } from '../domain/clients';
+import type { Channel, OnboardingSession } from '../store/records';
 import { DomainError } from '../domain/errors';
-import { SessionUnusableError, type OnboardingSession } from '../domain/sessions';
+import { SessionUnusableError } from '../domain/sessions';
 
 /**
  * The hosted connection page behind a session URL (`/connect/<session_id>?token=…`): GET shows the

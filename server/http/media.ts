@@ -7,7 +7,7 @@ import { sendJson } from './types';
 
 /** Tag Media: upload send media, download inbound chat media. */
 export function mediaRoutes(router: Router, domain: Domain): void {
-  const media = domain.messaging.media;
+  const media = domain.media;
 
   router.post('/media', async (req, res) => {
     const file = spooledUploadOf(res);

@@ -4,7 +4,7 @@ import { authenticatedKey, sendJson, type JsonBody } from './types';
 
 /** Tag Messages: free-form and template sends. Shapes are the validator's; rules are domain/sending.ts's. */
 export function messagesRoutes(router: Router, domain: Domain): void {
-  const sending = domain.messaging.sending;
+  const sending = domain.sending;
 
   router.post('/messages/send', async (req, res) => {
     const response = await sending.sendMessage(authenticatedKey(res), req.body as JsonBody<'sendMessage'>);

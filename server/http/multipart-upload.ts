@@ -67,7 +67,7 @@ export function uploadReader(domain: Domain): RequestHandler {
         return;
       }
       fileStream = stream;
-      spool = domain.messaging.spoolUpload(stream, info.mimeType, info.filename);
+      spool = domain.spoolUpload(stream, info.mimeType, info.filename);
       spool.catch(fail);
     });
     form.on('error', () => fail(badRequest('The multipart body is malformed or truncated.')));

@@ -1,6 +1,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { Domain } from '../domain';
-import { toApiClient, type Channel } from '../domain/clients';
+import { toApiClient } from '../domain/clients';
+import type { Channel } from '../store/records';
 import { SESSION_TTL_SECONDS } from '../domain/sessions';
 import { authenticatedKey, sendJson, type JsonBody } from './types';
 

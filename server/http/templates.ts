@@ -2,7 +2,7 @@ import type { Request, Router } from 'express';
 import type { Domain } from '../domain';
 import { badRequest } from '../domain/errors';
 import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
-import type { TemplateMediaFormat } from '../domain/templates-media';
+import type { TemplateMediaFormat } from '../provider/channel-provider';
 import type { CreateTemplateRequest } from '../domain/templates-rules';
 import { spooledUploadOf } from './multipart-upload';
 import { sendJson } from './types';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { components, operations } from '../../generated/openapi';
-import type { ApiKey } from '../domain/keys';
+import type { ApiKey } from '../store/records';
 
 /** Request and response shapes of an operation, from the generated types only. */
 export type JsonBody<K extends keyof operations> = operations[K] extends {

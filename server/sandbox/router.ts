@@ -2,7 +2,7 @@ import express, { Router, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { WebhookEventKind } from '../domain/events';
+import type { WebhookEventKind } from '../store/records';
 import { PACKAGE_ROOT } from '../package-root';
 import type { Sandbox } from './service';
 

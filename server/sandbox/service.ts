@@ -2,22 +2,26 @@
 // owner (keys, sessions, webhook delivery, the simulated template provider, messaging); none re-implements
 // a rule.
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { components } from '../../generated/openapi';
 import type { Domain } from '../domain';
-import type { ApiKey } from '../domain/keys';
+import { assertCarriesEvent, assertServesInboundMediaById } from '../domain/channel-carriage';
+import { accountOf } from '../domain/clients';
+import { badRequest } from '../domain/errors';
+import type { NewWebhookEvent } from '../domain/events';
 import { parseExpiry } from '../domain/keys';
-import { badRequest, notFound } from '../domain/errors';
-import type { NewWebhookEvent, WebhookEventKind } from '../domain/events';
-import type { OutboundStatus } from '../store/messaging';
 import { toApiTemplate } from '../domain/templates';
-import { assertProviderTransition, type TemplateStatus } from '../domain/templates-rules';
-import type { SimulatedTemplateProvider } from '../provider/simulated-templates';
+import { assertProviderTransition } from '../domain/templates-rules';
+import type { SimulatorControls } from '../provider/simulated';
+import type { ApiKey, ClientRecord, OutboundStatus, TemplateStatus, WebhookEventKind } from '../store/records';
 import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
 
 export interface SandboxDeps {
   domain: Domain;
   webhooks: WebhookDelivery;
-  templateProvider: SimulatedTemplateProvider;
+  simulator: SimulatorControls;
+  /** Runs what is due now (simulated reviews, webhook attempts). */
   tick: () => Promise<void>;
 }
 
@@ -145,34 +149,25 @@ export class Sandbox {
   /** An end user acts: the window opens (messages), chat media are stored, and the matching event is raised. */
   async inbound(input: InboundRequest) {
     const client = this.deps.domain.clients.get(input.client_ref);
-    const messaging = this.deps.domain.messaging;
+    const domain = this.deps.domain;
     const kind = input.kind ?? 'message';
     const seq = this.nextSeq();
     const contact: { id: string; name?: string } = { id: input.from };
     if (input.name) contact.name = input.name;
     const base = { client_ref: client.client_ref };
-    const chatOnly = (what: string) => {
-      if (client.channel !== 'chat') throw badRequest(`${what} exists only on chat clients.`);
-    };
-    const socialOnly = (what: string) => {
-      if (client.channel !== 'social') throw badRequest(`${what} exists only on social clients.`);
-    };
     let event: NewWebhookEvent;
-    let mediaId: string | undefined;
+    let received: Awaited<ReturnType<Sandbox['receiveInboundMedia']>> | undefined;
     switch (kind) {
       case 'message': {
-        messaging.serviceWindow.recordInbound(client.client_ref, input.from);
+        domain.serviceWindow.recordInbound(client.client_ref, input.from);
         if (!input.text && !input.media) throw badRequest('An inbound message needs text or media.', { details: { text: ['text or media is required'] } });
         if (client.channel === 'chat') {
           const id = `wamid.sim_${seq}`;
           let message: Record<string, unknown> = { from: input.from, id, type: 'text', text: { body: input.text ?? '' } };
           if (input.media) {
-            const bytes = Buffer.from(input.media.content_base64, 'base64');
-            const spooled = await messaging.spoolBytes(bytes, input.media.mime_type ?? 'application/octet-stream', input.media.filename);
-            const inbound = await messaging.media.receiveInbound(client.client_ref, spooled);
-            mediaId = inbound.media.id;
-            const media = input.media.caption ? { ...inbound.media, caption: input.media.caption } : inbound.media;
-            message = { from: input.from, id, type: inbound.kind, [inbound.kind]: media };
+            received = await this.receiveInboundMedia(client, input.media);
+            const media = input.media.caption ? { ...received.media, caption: input.media.caption } : received.media;
+            message = { from: input.from, id, type: received.kind, [received.kind]: media };
           }
           event = {
             event: 'message.received',
@@ -206,11 +201,9 @@ export class Sandbox {
         };
         break;
       case 'read':
-        socialOnly('message.read');
         event = { event: 'message.read', channel: 'social', ...base, contact, read: { message_id: required(input.message_id, 'message_id') } };
         break;
       case 'postback': {
-        socialOnly('message.postback');
         const postback: Record<string, string> = { payload: required(input.payload, 'payload') };
         if (input.message_id) postback.message_id = input.message_id;
         if (input.title) postback.title = input.title;
@@ -218,7 +211,6 @@ export class Sandbox {
         break;
       }
       case 'echo':
-        socialOnly('message.echo');
         event = {
           event: 'message.echo',
           channel: 'social',
@@ -228,7 +220,6 @@ export class Sandbox {
         };
         break;
       case 'preferences':
-        chatOnly('user.preferences');
         event = {
           event: 'user.preferences',
           channel: 'chat',
@@ -238,42 +229,61 @@ export class Sandbox {
         };
         break;
     }
+    assertCarriesEvent(client, event.event);
     const published = this.published(event);
-    return mediaId ? { ...published, media_id: mediaId } : published;
+    return received ? { ...published, media_id: received.media.id, media: { kind: received.kind, ...received.media } } : published;
+  }
+
+  /**
+   * An end user's phone sends media in: the bytes go through the upload rule (kind from the content), the
+   * simulated provider keeps them; the answer is the `messages[].<kind>` of `message.received`.
+   */
+  private async receiveInboundMedia(client: ClientRecord, input: NonNullable<InboundRequest['media']>) {
+    assertServesInboundMediaById(client);
+    const bytes = Buffer.from(input.content_base64, 'base64');
+    const file = await this.deps.domain.spoolBytes(bytes, input.mime_type ?? 'application/octet-stream', input.filename);
+    try {
+      const { mediaId } = this.deps.simulator.receiveInboundMedia(accountOf(client), file);
+      const media: components['schemas']['InboundMedia'] = { id: mediaId, mime_type: file.mimeType, sha256: file.sha256 };
+      if (file.filename !== undefined && file.kind === 'document') media.filename = file.filename;
+      return { kind: file.kind, media };
+    } finally {
+      rmSync(file.path, { force: true });
+    }
   }
 
   /** Decides the review (or the next provider move) of a template now; `status` omitted runs the planned move. */
   async decideReview(input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
     const template = this.deps.domain.templates.resolve(input.client_ref, input.template_ref, input.language);
-    const provider = this.deps.templateProvider;
+    const simulator = this.deps.simulator;
     let status = input.status;
     if (status === undefined) {
-      status = provider.plannedNext(template.id)?.status;
+      status = simulator.plannedReview(template.id)?.status;
       if (status === undefined) throw badRequest(`Template ${template.name} has no planned move; pass status.`);
     }
     assertProviderTransition(template.status, status);
-    await provider.decide(template.id, status, input.reason ?? null);
+    await simulator.decideReview(template.id, status, input.reason ?? null);
     return toApiTemplate(this.deps.domain.templates.resolve(input.client_ref, template.id));
   }
 
   setProvider(input: { templates_reachable: boolean }) {
-    this.deps.templateProvider.setReachable(input.templates_reachable);
-    return { templates_reachable: this.deps.templateProvider.isReachable() };
+    this.deps.simulator.setTemplatesReachable(input.templates_reachable);
+    return { templates_reachable: this.deps.simulator.templatesReachable() };
   }
 
   advanceMessage(messageId: string, input: { status: OutboundStatus; error_code?: number; error_title?: string }) {
     const error = input.status === 'failed' ? { code: input.error_code ?? 131000, title: input.error_title ?? 'Something went wrong' } : undefined;
-    const moved = this.deps.domain.messaging.statuses.advance(messageId, input.status, error);
+    const moved = this.deps.domain.statuses.advance(messageId, input.status, error);
     return { message_id: moved.id, status: moved.status };
   }
 
   registerTestRecipient(input: { client_ref: string; recipient: string }) {
     this.deps.domain.clients.get(input.client_ref);
-    return { client_ref: input.client_ref, test_recipients: this.deps.domain.messaging.testRecipients.register(input.client_ref, input.recipient) };
+    return { client_ref: input.client_ref, test_recipients: this.deps.domain.testRecipients.register(input.client_ref, input.recipient) };
   }
 
   setTrial(input: { ends_at: string | null; grace_days?: number }) {
-    const state = this.deps.domain.messaging.trial.set({ endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days ?? 7 });
+    const state = this.deps.domain.trial.set({ endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days });
     return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays };
   }
 
@@ -298,4 +308,3 @@ function required(value: string | undefined, field: string): string {
   return value;
 }
 
-export { notFound };

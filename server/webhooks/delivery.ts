@@ -4,25 +4,13 @@
 // their next attempt time, so a restart resumes them.
 import { performance } from 'node:perf_hooks';
 import { signWebhookBody } from '../../client/webhooks';
-import { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
+import { SIGNATURE_HEADER, WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
 import type { Clock } from '../domain/clock';
 import { badRequest, notFound } from '../domain/errors';
-import type { EventPublisher, NewWebhookEvent, WebhookEventKind, WebhookPayload } from '../domain/events';
+import type { EventPublisher, NewWebhookEvent, WebhookPayload } from '../domain/events';
 import type { IdGenerator } from '../domain/ids';
-import type { Delivery, DeliveryAttempt, StoredEvent, WebhookConfig, WebhookRepository } from '../store/webhook-repositories';
-
-/** Every event kind of openapi.yaml's `webhooks:` section. */
-export const WEBHOOK_EVENT_KINDS: readonly WebhookEventKind[] = [
-  'message.received',
-  'message.status',
-  'message.reaction',
-  'message.echo',
-  'message.read',
-  'message.postback',
-  'template.status',
-  'user.preferences',
-  'webhook.test',
-];
+import type { Delivery, DeliveryAttempt, StoredEvent, WebhookConfig, WebhookEventKind } from '../store/records';
+import type { WebhookRepository } from '../store/repositories';
 
 /**
  * When the attempt after `failedAttempts` failures is due, or null when none is left: the contract
@@ -105,9 +93,9 @@ export class WebhookDelivery implements EventPublisher {
       throw badRequest(`The receiver URL must be an http(s) URL, got "${change.url}".`, { details: { url: ['must be an http(s) URL'] } });
     }
     if (change.events !== undefined) {
-      const unknown = change.events.filter((e) => !WEBHOOK_EVENT_KINDS.includes(e as WebhookEventKind));
+      const unknown = change.events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
       if (unknown.length > 0) {
-        throw badRequest(`Unknown event kind(s): ${unknown.join(', ')}.`, { details: { events: [`known: ${WEBHOOK_EVENT_KINDS.join(', ')}`] } });
+        throw badRequest(`Unknown event kind(s): ${unknown.join(', ')}.`, { details: { events: [`known: ${WEBHOOK_EVENTS.join(', ')}`] } });
       }
     }
     if (change.secret !== undefined && change.secret.length < 16) {

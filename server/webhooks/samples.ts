@@ -1,14 +1,12 @@
 // Sample events for the portal simulator (section 6 rule 5): one realistic payload per kind, shaped as
 // openapi.yaml's `webhooks:` section says, for a given client (or the `webhook_test` stand-in).
-import type { ClientRecord } from '../domain/clients';
+import { assertCarriesEvent } from '../domain/channel-carriage';
 import { badRequest } from '../domain/errors';
-import type { NewWebhookEvent, WebhookEventKind } from '../domain/events';
+import type { NewWebhookEvent } from '../domain/events';
+import type { ClientRecord, WebhookEventKind } from '../store/records';
 
 /** Decision: `webhook.test` without a client carries `client_ref: webhook_test`, `channel: chat`. */
 export const WEBHOOK_TEST_CLIENT_REF = 'webhook_test';
-
-const CHAT_ONLY: readonly WebhookEventKind[] = ['message.status', 'template.status', 'user.preferences'];
-const SOCIAL_ONLY: readonly WebhookEventKind[] = ['message.echo', 'message.read', 'message.postback'];
 
 export function webhookTestEvent(client?: ClientRecord, message = 'Webhook test from the partner portal.'): NewWebhookEvent {
   return {
@@ -23,8 +21,7 @@ export function webhookTestEvent(client?: ClientRecord, message = 'Webhook test 
 export function sampleEvent(kind: WebhookEventKind, client: ClientRecord | undefined, seq: string): NewWebhookEvent {
   if (kind === 'webhook.test') return webhookTestEvent(client);
   if (!client) throw badRequest(`A ${kind} sample needs a client_ref.`, { details: { client_ref: ['is required for this event kind'] } });
-  if (CHAT_ONLY.includes(kind) && client.channel !== 'chat') throw badRequest(`${kind} exists only on chat clients.`);
-  if (SOCIAL_ONLY.includes(kind) && client.channel !== 'social') throw badRequest(`${kind} exists only on social clients.`);
+  assertCarriesEvent(client, kind);
   const base = { channel: client.channel, client_ref: client.client_ref };
   const chatUser = '4915112345678';
   const socialUser = '17841400000000001';

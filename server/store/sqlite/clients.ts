@@ -1,4 +1,4 @@
-import type { ClientRecord } from '../../domain/clients';
+import type { ClientRecord } from '../records';
 import type { ClientRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 import { ReadCache } from './read-cache';

@@ -1,5 +1,5 @@
-import type { ApiKey } from '../../domain/keys';
-import type { Scope } from '../../domain/scopes';
+import type { Scope } from '../../../generated/constants';
+import type { ApiKey } from '../records';
 import type { KeyRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 import { ReadCache } from './read-cache';

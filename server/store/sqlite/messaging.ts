@@ -1,78 +1,6 @@
-import type { KeyMode } from '../../domain/keys';
-import type { MediaKind } from '../../domain/media-kinds';
-import type {
-  MediaRepository,
-  MessageRecord,
-  MessageRepository,
-  MessagingStore,
-  OutboundStatus,
-  PartnerSettingsRepository,
-  ServiceWindowRepository,
-  StatusChange,
-  StoredMedia,
-  TestRecipientRepository,
-} from '../messaging';
+import type { KeyMode, MessageRecord, OutboundStatus, StatusChange } from '../records';
+import type { MessageRepository, PartnerSettingsRepository, ServiceWindowRepository, Store, TestRecipientRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
-
-/** Tables of sends and media (issue 4). Versions 400+ so they never collide with the other issues'. */
-export const MESSAGING_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
-  {
-    version: 401,
-    name: 'messages, status history, media, service window, partner settings, test recipients',
-    sql: `
-      CREATE TABLE messages (
-        id TEXT PRIMARY KEY,
-        client_ref TEXT NOT NULL,
-        channel TEXT NOT NULL CHECK (channel IN ('chat', 'social')),
-        recipient TEXT NOT NULL,
-        kind TEXT NOT NULL CHECK (kind IN ('free_form', 'template')),
-        type TEXT NOT NULL,
-        key_mode TEXT NOT NULL CHECK (key_mode IN ('test', 'live')),
-        status TEXT NOT NULL CHECK (status IN ('sent', 'delivered', 'read', 'failed')),
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE message_status_history (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        message_id TEXT NOT NULL REFERENCES messages (id),
-        status TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        error TEXT
-      );
-      CREATE INDEX message_status_history_message ON message_status_history (message_id, seq);
-      CREATE TABLE provider_media (
-        id TEXT PRIMARY KEY,
-        account_key TEXT NOT NULL,
-        direction TEXT NOT NULL CHECK (direction IN ('upload', 'inbound')),
-        kind TEXT NOT NULL,
-        mime_type TEXT NOT NULL,
-        size INTEGER NOT NULL,
-        sha256 TEXT NOT NULL,
-        filename TEXT,
-        path TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL
-      );
-      CREATE INDEX provider_media_expiry ON provider_media (expires_at);
-      CREATE TABLE service_window (
-        client_ref TEXT NOT NULL,
-        contact TEXT NOT NULL,
-        last_inbound_at INTEGER NOT NULL,
-        PRIMARY KEY (client_ref, contact)
-      );
-      CREATE TABLE partner_settings (
-        name TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      );
-      CREATE TABLE test_recipients (
-        client_ref TEXT NOT NULL,
-        recipient TEXT NOT NULL,
-        registered_at INTEGER NOT NULL,
-        PRIMARY KEY (client_ref, recipient)
-      );
-    `,
-  },
-];
 
 interface MessageRow {
   id: string;
@@ -129,48 +57,6 @@ class SqliteMessageRepository implements MessageRepository {
       at: new Date(row.at),
       error: row.error === null ? null : JSON.parse(row.error),
     }));
-  }
-}
-
-interface MediaRow extends Omit<StoredMedia, 'created_at' | 'expires_at' | 'kind'> {
-  kind: MediaKind;
-  created_at: number;
-  expires_at: number;
-}
-
-const toMedia = (row: MediaRow): StoredMedia => ({ ...row, created_at: new Date(row.created_at), expires_at: new Date(row.expires_at) });
-
-class SqliteMediaRepository implements MediaRepository {
-  private readonly insertStmt;
-  private readonly findStmt;
-  private readonly expiredStmt;
-  private readonly removeStmt;
-
-  constructor(db: SqliteDatabase) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO provider_media (id, account_key, direction, kind, mime_type, size, sha256, filename, path, created_at, expires_at)
-       VALUES (@id, @account_key, @direction, @kind, @mime_type, @size, @sha256, @filename, @path, @created_at, @expires_at)`,
-    );
-    this.findStmt = db.prepare<[string, string], MediaRow>('SELECT * FROM provider_media WHERE account_key = ? AND id = ?');
-    this.expiredStmt = db.prepare<[number], MediaRow>('SELECT * FROM provider_media WHERE expires_at <= ?');
-    this.removeStmt = db.prepare('DELETE FROM provider_media WHERE id = ?');
-  }
-
-  insert(m: StoredMedia): void {
-    this.insertStmt.run({ ...m, created_at: m.created_at.getTime(), expires_at: m.expires_at.getTime() });
-  }
-
-  find(accountKey: string, id: string): StoredMedia | undefined {
-    const row = this.findStmt.get(accountKey, id);
-    return row && toMedia(row);
-  }
-
-  expired(now: Date): StoredMedia[] {
-    return this.expiredStmt.all(now.getTime()).map(toMedia);
-  }
-
-  remove(id: string): void {
-    this.removeStmt.run(id);
   }
 }
 
@@ -249,11 +135,10 @@ class SqliteTestRecipientRepository implements TestRecipientRepository {
   }
 }
 
-/** The messaging repositories over one SQLite database. */
-export function sqliteMessagingStore(db: SqliteDatabase): MessagingStore {
+/** The repositories of sends and what they read, over one SQLite database. */
+export function sqliteMessagingStore(db: SqliteDatabase): Pick<Store, 'messages' | 'serviceWindow' | 'partnerSettings' | 'testRecipients'> {
   return {
     messages: new SqliteMessageRepository(db),
-    media: new SqliteMediaRepository(db),
     serviceWindow: new SqliteServiceWindowRepository(db),
     partnerSettings: new SqlitePartnerSettingsRepository(db),
     testRecipients: new SqliteTestRecipientRepository(db),

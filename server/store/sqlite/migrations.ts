@@ -1,10 +1,8 @@
-import { MESSAGING_MIGRATIONS } from './messaging';
-import { TEMPLATE_WEBHOOK_MIGRATIONS } from './migrations-templates-webhooks';
-
 /**
- * Schema migrations, applied in order at start inside one transaction each; the applied versions are
- * kept in `schema_migrations`. Append new migrations (issues 4 and 5 add their tables); never edit one
- * that has shipped. Times are epoch milliseconds.
+ * The schema of the data file: one list of migrations in version order, applied at start inside one
+ * transaction each; the applied versions are kept in `schema_migrations`. Append a new migration with a
+ * higher version; never edit one that has shipped (a test opens a data file of the 1.6.0 release and
+ * upgrades it). Times are epoch milliseconds. The versions have gaps: 401 and 500 shipped as they are.
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
@@ -54,6 +52,152 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       );
     `,
   },
-  ...TEMPLATE_WEBHOOK_MIGRATIONS,
-  ...MESSAGING_MIGRATIONS,
+  {
+    version: 401,
+    name: 'messages, status history, media, service window, partner settings, test recipients',
+    sql: `
+      CREATE TABLE messages (
+        id TEXT PRIMARY KEY,
+        client_ref TEXT NOT NULL,
+        channel TEXT NOT NULL CHECK (channel IN ('chat', 'social')),
+        recipient TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('free_form', 'template')),
+        type TEXT NOT NULL,
+        key_mode TEXT NOT NULL CHECK (key_mode IN ('test', 'live')),
+        status TEXT NOT NULL CHECK (status IN ('sent', 'delivered', 'read', 'failed')),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE message_status_history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id TEXT NOT NULL REFERENCES messages (id),
+        status TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        error TEXT
+      );
+      CREATE INDEX message_status_history_message ON message_status_history (message_id, seq);
+      CREATE TABLE provider_media (
+        id TEXT PRIMARY KEY,
+        account_key TEXT NOT NULL,
+        direction TEXT NOT NULL CHECK (direction IN ('upload', 'inbound')),
+        kind TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        filename TEXT,
+        path TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX provider_media_expiry ON provider_media (expires_at);
+      CREATE TABLE service_window (
+        client_ref TEXT NOT NULL,
+        contact TEXT NOT NULL,
+        last_inbound_at INTEGER NOT NULL,
+        PRIMARY KEY (client_ref, contact)
+      );
+      CREATE TABLE partner_settings (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE test_recipients (
+        client_ref TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        registered_at INTEGER NOT NULL,
+        PRIMARY KEY (client_ref, recipient)
+      );
+    `,
+  },
+  {
+    version: 500,
+    name: 'templates mirror, simulated provider templates, webhooks',
+    sql: `
+      CREATE TABLE templates (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        client_ref TEXT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        category TEXT NOT NULL,
+        status TEXT NOT NULL,
+        rejected_reason TEXT,
+        template_type TEXT NOT NULL,
+        components TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX templates_by_name ON templates (client_ref, name);
+      CREATE TABLE template_mirror_sync (client_ref TEXT PRIMARY KEY, synced_at INTEGER NOT NULL);
+      CREATE TABLE template_edits (template_id TEXT NOT NULL, edited_at INTEGER NOT NULL, from_status TEXT NOT NULL);
+      CREATE INDEX template_edits_by_template ON template_edits (template_id, edited_at);
+      CREATE TABLE template_name_blocks (
+        client_ref TEXT NOT NULL,
+        name TEXT NOT NULL,
+        deleted_at INTEGER NOT NULL,
+        PRIMARY KEY (client_ref, name)
+      );
+      CREATE TABLE sim_provider_templates (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account TEXT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        category TEXT NOT NULL,
+        status TEXT NOT NULL,
+        reason TEXT,
+        components TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        plan TEXT NOT NULL,
+        next_move_at INTEGER
+      );
+      CREATE TABLE sim_provider_media (
+        handle TEXT PRIMARY KEY,
+        account TEXT NOT NULL,
+        format TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE webhook_config (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        url TEXT,
+        events TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE webhook_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        event TEXT NOT NULL,
+        client_ref TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE webhook_deliveries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        event_id TEXT NOT NULL REFERENCES webhook_events (event_id),
+        url TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'succeeded', 'failed')),
+        trigger TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        next_attempt_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+      CREATE TABLE webhook_attempts (
+        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id),
+        number INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        status_code INTEGER,
+        error TEXT,
+        succeeded INTEGER NOT NULL,
+        PRIMARY KEY (delivery_id, number)
+      );
+    `,
+  },
 ];

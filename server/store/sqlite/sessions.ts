@@ -1,4 +1,4 @@
-import type { OnboardingSession } from '../../domain/sessions';
+import type { OnboardingSession } from '../records';
 import type { SessionRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 

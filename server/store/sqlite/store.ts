@@ -1,17 +1,15 @@
 import type { Store } from '../repositories';
 import { SqliteClientRepository } from './clients';
-import { openDatabase } from './database';
+import { openDatabase, type SqliteDatabase } from './database';
 import { SqliteKeyRepository } from './keys';
 import { sqliteMessagingStore } from './messaging';
 import { SqliteSessionRepository } from './sessions';
-import { SqliteUsageRepository } from './usage';
-import { SqliteSimulatedTemplateState } from './sim-provider-templates';
 import { SqliteTemplateRepository } from './templates';
+import { SqliteUsageRepository } from './usage';
 import { SqliteWebhookRepository } from './webhooks';
 
-/** The SQLite store: `file` is a path (created and migrated at open) or `:memory:`. */
-export function openSqliteStore(file: string): Store {
-  const db = openDatabase(file);
+/** The service's repositories over an open database; closing the store closes it. */
+export function sqliteStore(db: SqliteDatabase): Store {
   return {
     keys: new SqliteKeyRepository(db),
     clients: new SqliteClientRepository(db),
@@ -19,9 +17,13 @@ export function openSqliteStore(file: string): Store {
     usage: new SqliteUsageRepository(db),
     templates: new SqliteTemplateRepository(db),
     webhooks: new SqliteWebhookRepository(db),
-    providerTemplates: new SqliteSimulatedTemplateState(db),
     ...sqliteMessagingStore(db),
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
     close: () => db.close(),
   };
+}
+
+/** The SQLite store: `file` is a path (created and migrated at open) or `:memory:`. */
+export function openSqliteStore(file: string): Store {
+  return sqliteStore(openDatabase(file));
 }

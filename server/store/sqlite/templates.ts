@@ -1,6 +1,5 @@
-import type { TemplateRecord } from '../../domain/templates';
-import type { TemplateCategory, TemplateStatus } from '../../domain/templates-rules';
-import type { TemplateRepository } from '../template-repositories';
+import type { TemplateCategory, TemplateRecord, TemplateStatus } from '../records';
+import type { TemplateRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 
 interface Row {

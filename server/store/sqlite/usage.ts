@@ -1,5 +1,5 @@
-import type { UsageKind } from '../../domain/usage';
-import type { UsageCount, UsageRepository } from '../repositories';
+import type { UsageCount, UsageKind } from '../records';
+import type { UsageRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 
 export class SqliteUsageRepository implements UsageRepository {

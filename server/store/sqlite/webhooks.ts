@@ -1,5 +1,5 @@
-import type { WebhookEventKind } from '../../domain/events';
-import type { Delivery, DeliveryAttempt, DeliveryState, StoredEvent, WebhookConfig, WebhookRepository } from '../webhook-repositories';
+import type { Delivery, DeliveryAttempt, DeliveryState, StoredEvent, WebhookConfig, WebhookEventKind } from '../records';
+import type { WebhookRepository } from '../repositories';
 import type { SqliteDatabase } from './database';
 
 /** A delivery as stored: its times as epoch milliseconds. */

@@ -1,50 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../domain/clock';
-import type { IdGenerator } from '../domain/ids';
-import type { TemplateStatus } from '../domain/templates-rules';
-import { ProviderError } from './channel-provider';
-import type {
-  ProviderTemplate,
-  ProviderTemplateContent,
-  ProviderTemplateStatusUpdate,
-  TemplateMediaUpload,
-  TemplateProvider,
-} from './templates';
-
-/** One step the simulated reviewer will take: move to `status` `delayMs` after the previous step. */
-export interface PlannedMove {
-  status: TemplateStatus;
-  reason: string | null;
-}
-
-/** A template as the simulated provider keeps it, with the moves it still plans. */
-export interface SimulatedTemplate extends ProviderTemplate {
-  account: string;
-  plan: PlannedMove[];
-  next_move_at: Date | null;
-}
-
-export interface SimulatedMedia {
-  handle: string;
-  account: string;
-  format: string;
-  mime_type: string;
-  size: number;
-  sha256: string;
-  created_at: Date;
-}
-
-/** The simulated provider's own records, persisted so a restart keeps templates and pending reviews. */
-export interface SimulatedTemplateState {
-  save(template: SimulatedTemplate): void;
-  delete(id: string): void;
-  get(id: string): SimulatedTemplate | undefined;
-  list(account: string): SimulatedTemplate[];
-  /** Templates with a planned move due at `now`. */
-  due(now: Date): SimulatedTemplate[];
-  saveMedia(media: SimulatedMedia): void;
-  findMedia(handle: string): SimulatedMedia | undefined;
-}
+import type { Clock } from '../../domain/clock';
+import type { IdGenerator } from '../../domain/ids';
+import {
+  ProviderError,
+  type ProviderTemplate,
+  type ProviderTemplateContent,
+  type ProviderTemplateStatusUpdate,
+  type TemplateMediaUpload,
+  type TemplateProvider,
+} from '../channel-provider';
+import type { PlannedMove, SimulatedTemplate, SimulatorState } from './state';
 
 export interface SimulatedTemplateOptions {
   /** Time the simulated review takes, and between later planned moves. TEMPLATE_REVIEW_DELAY_MS, default 5000. */
@@ -69,12 +34,12 @@ export interface SimulatedTemplateOptions {
  * issue is refused, and `setReachable(false)` (sandbox: provider availability) makes every template call
  * fail as unreachable (the mirror then serves its last state with a `warning`).
  */
-export class SimulatedTemplateProvider implements TemplateProvider {
+export class SimulatedTemplates implements TemplateProvider {
   private readonly listeners: Array<(update: ProviderTemplateStatusUpdate) => void | Promise<void>> = [];
   private reachable = true;
 
   constructor(
-    private readonly state: SimulatedTemplateState,
+    private readonly state: SimulatorState,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly options: SimulatedTemplateOptions,
@@ -117,11 +82,11 @@ export class SimulatedTemplateProvider implements TemplateProvider {
       reason: null,
       created_at: now,
       updated_at: now,
-      plan: SimulatedTemplateProvider.planFor(content.name),
+      plan: SimulatedTemplates.planFor(content.name),
       next_move_at: null,
     };
     template.next_move_at = template.plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null;
-    this.state.save(template);
+    this.state.saveTemplate(template);
     return strip(template);
   }
 
@@ -130,7 +95,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
     const current = this.owned(account, templateId);
     this.assertAcceptable(account, content);
     const now = this.clock();
-    const plan = current.status === 'REJECTED' ? [{ status: 'APPROVED' as const, reason: null }] : SimulatedTemplateProvider.planFor(current.name);
+    const plan = current.status === 'REJECTED' ? [{ status: 'APPROVED' as const, reason: null }] : SimulatedTemplates.planFor(current.name);
     const template: SimulatedTemplate = {
       ...current,
       category: content.category,
@@ -141,7 +106,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
       plan,
       next_move_at: plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
     };
-    this.state.save(template);
+    this.state.saveTemplate(template);
     return strip(template);
   }
 
@@ -149,12 +114,12 @@ export class SimulatedTemplateProvider implements TemplateProvider {
     this.assertReachable();
     const current = this.owned(account, templateId);
     if (current.name.includes('undeletable')) throw new ProviderError('rejected', 'Invalid parameter', '100');
-    this.state.delete(templateId);
+    this.state.deleteTemplate(templateId);
   }
 
   async listTemplates(account: string): Promise<ProviderTemplate[]> {
     this.assertReachable();
-    return this.state.list(account).map(strip);
+    return this.state.templates(account).map(strip);
   }
 
   async uploadTemplateMedia(account: string, upload: TemplateMediaUpload): Promise<{ handle: string; size: number }> {
@@ -167,7 +132,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
       size += buffer.length;
     }
     const handle = `4::${Buffer.from(upload.mimeType).toString('base64')}:${this.ids.secret(36)}`;
-    this.state.saveMedia({
+    this.state.saveHeaderMedia({
       handle,
       account,
       format: upload.format,
@@ -182,7 +147,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
   /** Runs every planned move due now (the simulated reviewer's clock tick). */
   async runDue(): Promise<number> {
     let moved = 0;
-    for (const template of this.state.due(this.clock())) {
+    for (const template of this.state.dueTemplates(this.clock())) {
       const [step, ...rest] = template.plan;
       if (!step) continue;
       await this.move(template, step, rest);
@@ -192,19 +157,19 @@ export class SimulatedTemplateProvider implements TemplateProvider {
   }
 
   /** The sandbox decides the next move now; later planned moves are dropped. */
-  async decide(templateId: string, status: TemplateStatus, reason: string | null): Promise<ProviderTemplate> {
-    const template = this.state.get(templateId);
+  async decide(templateId: string, status: ProviderTemplate['status'], reason: string | null): Promise<ProviderTemplate> {
+    const template = this.state.template(templateId);
     if (!template) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
     return this.move(template, { status, reason }, []);
   }
 
   /** The next move the simulated reviewer plans for a template, if any. */
   plannedNext(templateId: string): PlannedMove | undefined {
-    return this.state.get(templateId)?.plan[0];
+    return this.state.template(templateId)?.plan[0];
   }
 
   get(templateId: string): ProviderTemplate | undefined {
-    const template = this.state.get(templateId);
+    const template = this.state.template(templateId);
     return template && strip(template);
   }
 
@@ -218,7 +183,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
       plan: rest,
       next_move_at: rest.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
     };
-    this.state.save(next);
+    this.state.saveTemplate(next);
     const update: ProviderTemplateStatusUpdate = {
       business_account_id: template.account,
       template_id: template.id,
@@ -231,7 +196,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
   }
 
   private owned(account: string, templateId: string): SimulatedTemplate {
-    const template = this.state.get(templateId);
+    const template = this.state.template(templateId);
     if (!template || template.account !== account) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
     return template;
   }
@@ -244,7 +209,7 @@ export class SimulatedTemplateProvider implements TemplateProvider {
       const handles = (component.example as { header_handle?: unknown } | undefined)?.header_handle;
       if (!Array.isArray(handles)) continue;
       for (const handle of handles) {
-        const media = typeof handle === 'string' ? this.state.findMedia(handle) : undefined;
+        const media = typeof handle === 'string' ? this.state.headerMedia(handle) : undefined;
         if (!media || media.account !== account) {
           throw new ProviderError('rejected', 'The header media handle is unknown or belongs to another account.', '131053');
         }

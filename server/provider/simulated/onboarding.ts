@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  ProviderError,
-  type ChannelProvider,
-  type ConnectedAccount,
-  type HostedAuthorization,
-} from './channel-provider';
+import { ProviderError, type ConnectedAccount, type HostedAuthorization, type OnboardingProvider } from '../channel-provider';
 
 /**
- * Deterministic stand-in for the channel provider. Its documented triggers:
+ * The onboarding side of the simulated provider, deterministic. Its documented triggers:
  *
  * Code exchange (`POST /clients/signup`):
  * - a code starting with `invalid` is refused (`invalid_code`), as is a code already exchanged by this
@@ -25,7 +20,7 @@ import {
  *
  * Ids are derived from the number or handle, so the same account always gets the same ids.
  */
-export class SimulatedChannelProvider implements ChannelProvider {
+export class SimulatedOnboarding implements OnboardingProvider {
   static readonly REJECTED_NUMBER = '15550000400';
   static readonly UNAVAILABLE_NUMBER = '15550000502';
   static readonly REJECTED_HANDLE = 'rejected';
@@ -50,8 +45,8 @@ export class SimulatedChannelProvider implements ChannelProvider {
       if (!/^\d{8,15}$/.test(digits)) {
         throw new ProviderError('rejected', 'Enter the number in international format, 8 to 15 digits.', 'invalid_number');
       }
-      if (digits === SimulatedChannelProvider.UNAVAILABLE_NUMBER) throw unavailable();
-      if (digits === SimulatedChannelProvider.REJECTED_NUMBER) {
+      if (digits === SimulatedOnboarding.UNAVAILABLE_NUMBER) throw unavailable();
+      if (digits === SimulatedOnboarding.REJECTED_NUMBER) {
         throw new ProviderError('rejected', 'The provider declined to connect this number.', 'number_not_eligible');
       }
       return chatAccount(digits, request.business_name);
@@ -60,8 +55,8 @@ export class SimulatedChannelProvider implements ChannelProvider {
     if (!/^[a-z0-9._]{1,30}$/.test(handle)) {
       throw new ProviderError('rejected', 'Enter the account handle: 1 to 30 letters, digits, "." or "_".', 'invalid_handle');
     }
-    if (handle === SimulatedChannelProvider.UNAVAILABLE_HANDLE) throw unavailable();
-    if (handle === SimulatedChannelProvider.REJECTED_HANDLE) {
+    if (handle === SimulatedOnboarding.UNAVAILABLE_HANDLE) throw unavailable();
+    if (handle === SimulatedOnboarding.REJECTED_HANDLE) {
       throw new ProviderError('rejected', 'The provider declined to connect this account.', 'account_not_eligible');
     }
     return {

@@ -1,0 +1,95 @@
+/**
+ * The layering of the code, checked by `npm run depcheck` (part of `npm test`): no import circle anywhere,
+ * and each layer of the reference server depends only on what the design lets it
+ * (../shared/DESIGN.md; server/README.md, "Where does a new rule go").
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle makes the load order decide behaviour; break it by moving the shared piece.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment:
+        'The rules (server/domain) see the world through ports only: repository interfaces and records (server/store/*.ts), the ' +
+        'provider port (server/provider/channel-provider.ts), the contract types (generated/). No HTTP, no SQLite, no simulator.',
+      from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: [
+          '^server/(http|sandbox|webhooks|downloads|testing|cli)/',
+          '^server/store/sqlite/',
+          '^server/provider/simulated/',
+          '^server/(app|compose|main|config|log|system|ticker)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'domain-without-frameworks',
+      severity: 'error',
+      comment: 'Express, the validator, SQLite and the logger are adapters: the domain never imports them.',
+      from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
+      to: { path: 'node_modules/(@types/)?(express|express-openapi-validator|better-sqlite3|busboy|pino)/' },
+    },
+    {
+      name: 'store-owns-its-records',
+      severity: 'error',
+      comment: 'The store depends on nothing of the service but the contract types: records live in server/store/records.ts.',
+      from: { path: '^server/store/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/(domain|http|provider|sandbox|webhooks|downloads)/' },
+    },
+    {
+      name: 'http-maps-only',
+      severity: 'error',
+      comment: 'The HTTP layer maps requests to the domain and answers; it never reaches into storage or the simulator.',
+      from: { path: '^server/http/' },
+      to: { path: ['^server/store/sqlite/', '^server/provider/simulated/'] },
+    },
+    {
+      name: 'simulator-controls-stay-out-of-production-paths',
+      severity: 'error',
+      comment: 'The simulated provider is wired by the composition root; only the sandbox and the tests hold its controls.',
+      from: { path: '^server/', pathNot: ['^server/(compose\\.ts|sandbox/|testing/|provider/simulated/)', '\\.test\\.ts$'] },
+      to: { path: '^server/provider/simulated/' },
+    },
+    {
+      name: 'test-support-only-in-tests',
+      severity: 'error',
+      comment: 'server/testing is for tests, the fuzzer and the benchmark, never for what ships.',
+      from: { path: '^(server|spec|client|mock|generated)/', pathNot: ['^server/testing/', '\\.test\\.ts$'] },
+      to: { path: '^server/testing/' },
+    },
+    {
+      name: 'contract-module-stands-alone',
+      severity: 'error',
+      comment: 'spec/ reads openapi.yaml for everyone; it depends on no consumer.',
+      from: { path: '^spec/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(server|client|mock|contract-tests|docs|fuzz|bench|scripts)/' },
+    },
+    {
+      name: 'generated-stands-alone',
+      severity: 'error',
+      comment: 'generated/ is produced from openapi.yaml and imports nothing of the project.',
+      from: { path: '^generated/' },
+      to: { path: '^(server|spec|client|mock|contract-tests|docs|fuzz|bench|scripts)/' },
+    },
+    {
+      name: 'client-is-independent',
+      severity: 'error',
+      comment: 'The client package serves partners: it may use the contract types, never the server, the suite or the mock.',
+      from: { path: '^client/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(server|spec|mock|contract-tests|docs|fuzz|bench|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|coverage|reports)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,114 @@
+// The composition root: the one place that builds the reference server from its parts (store, simulated
+// provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker). `npm start`, the test
+// support, the benchmark and the command-line tools all get their server from here.
+import type { Express } from 'express';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { databaseFile, type Config } from './config';
+import { createDomain, type Domain } from './domain';
+import type { Clock } from './domain/clock';
+import type { EventPublisher } from './domain/events';
+import type { IdGenerator } from './domain/ids';
+import { nonPublicReason } from './domain/templates-media';
+import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
+import type { Logger } from './log';
+import { PACKAGE_ROOT } from './package-root';
+import { createSimulatedProvider, type SimulatorControls } from './provider/simulated';
+import { sqliteSimulatorState } from './provider/simulated/sqlite-state';
+import { sandboxAdminToken } from './sandbox/admin-token';
+import { sandboxRouter } from './sandbox/router';
+import { Sandbox } from './sandbox/service';
+import type { Store } from './store/repositories';
+import { openDatabase } from './store/sqlite/database';
+import { sqliteStore } from './store/sqlite/store';
+import { randomIds, systemClock } from './system';
+import { createTicker } from './ticker';
+import { WebhookDelivery, type WebhookTransport } from './webhooks/delivery';
+
+export interface CompositionOptions {
+  config: Config;
+  logger: Logger;
+  /** The SQLite data file; DATA_DIR/reference.sqlite unless given (`:memory:` keeps the data in memory). */
+  database?: string;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Where the rules' webhook events go instead of the webhook delivery (a recording publisher in tests). */
+  events?: EventPublisher;
+  /** How webhook deliveries are sent (fetch unless given). */
+  transport?: WebhookTransport;
+  /** Base of the links the server hands out (hosted session URLs); PUBLIC_BASE_URL unless given. */
+  publicBaseUrl: () => string;
+}
+
+export interface Composition {
+  config: Config;
+  store: Store;
+  domain: Domain;
+  webhooks: WebhookDelivery;
+  /** What only the sandbox and the tests may do to the simulated provider. */
+  simulator: SimulatorControls;
+  sandbox: { token: string; generated: boolean; service: Sandbox };
+  app: Express;
+  /** Runs what is due now: the simulated reviewer's moves, then webhook attempts. */
+  tick(): Promise<void>;
+  /** Runs `tick` every TICK_INTERVAL_MS (unless 0) until `close`. */
+  start(): void;
+  /** Stops the ticker and the deliveries, and closes the store. */
+  close(): void;
+}
+
+export function compose(options: CompositionOptions): Composition {
+  const { config, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  const database = openDatabase(options.database ?? databaseFile(config));
+  const store = sqliteStore(database);
+  const { provider, controls } = createSimulatedProvider({
+    state: sqliteSimulatorState(database),
+    mediaDirectory: join(config.dataDir, 'provider-media'),
+    clock,
+    ids,
+    reviewDelayMs: config.reviewDelayMs,
+  });
+  const onError = (error: unknown) => logger.error({ err: error }, 'webhook or review tick failed');
+  const webhooks = new WebhookDelivery({ repo: store.webhooks, clock, ids, transport: options.transport, onError });
+  const domain = createDomain({
+    store,
+    provider,
+    clock,
+    ids,
+    rateLimit: config.rateLimit,
+    events: options.events ?? webhooks,
+    mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
+    spoolDirectory: join(config.dataDir, 'uploads'),
+  });
+  const ticker = createTicker([() => controls.runDue(), () => webhooks.runDue(), () => webhooks.idle()], config.tickIntervalMs, onError);
+  const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
+  const service = new Sandbox({ domain, webhooks, simulator: controls, tick: ticker.tick });
+  const app = createApp({
+    domain,
+    logger,
+    publicBaseUrl: options.publicBaseUrl,
+    docsDir: join(PACKAGE_ROOT, 'docs', 'site'),
+    sandbox: sandboxRouter(service, token),
+  });
+  let stopTicker = () => undefined as void;
+  return {
+    config,
+    store,
+    domain,
+    webhooks,
+    simulator: controls,
+    sandbox: { token, generated, service },
+    app,
+    tick: ticker.tick,
+    start: () => {
+      stopTicker = ticker.start();
+    },
+    close: () => {
+      stopTicker();
+      webhooks.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DAY_MS, type Clock } from '../../domain/clock';
+import { MEDIA_RETENTION_DAYS } from '../../domain/media';
+import type { IdGenerator } from '../../domain/ids';
+import {
+  MediaNotFoundError,
+  MissingCredentialsError,
+  ProviderError,
+  type MediaContent,
+  type MediaFile,
+  type MediaProvider,
+  type ProviderAccount,
+} from '../channel-provider';
+import type { SimulatorCalls } from './calls';
+import type { SimulatorState } from './state';
+
+/**
+ * The media side of the simulated provider: it keeps uploaded and inbound media 30 days, bytes in
+ * `directory`. Its triggers:
+ *
+ * | call | trigger | outcome |
+ * |---|---|---|
+ * | upload media | file name starts with `reject` | rejected: `131053`, "Media upload error" (→ 422 `provider_rejected`) |
+ * | upload media | file name starts with `unavailable` | unreachable (→ 502) |
+ * | fetch media | media id starts with `unavailable` | unreachable (→ 502) |
+ * | fetch media | account whose credentials were revoked (simulator controls) | no credentials (→ 409 `conflict`) |
+ * | fetch media | unknown id, another account's id, or older than 30 days | not found (→ 404 `media_not_found`) |
+ *
+ * Media ids are 16 digits.
+ */
+export class SimulatedMedia implements MediaProvider {
+  private readonly revoked = new Set<string>();
+
+  constructor(private readonly deps: { state: SimulatorState; directory: string; clock: Clock; ids: IdGenerator; calls: SimulatorCalls }) {}
+
+  async uploadMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
+    const { path: _path, ...meta } = file;
+    const name = (file.filename ?? '').toLowerCase();
+    const refuse = (outcome: 'unavailable' | 'rejected') => {
+      rmSync(file.path, { force: true });
+      this.deps.calls.push({ method: 'uploadMedia', account, input: meta, outcome });
+      return outcome === 'unavailable'
+        ? new ProviderError('unavailable', 'The channel provider did not answer.')
+        : new ProviderError('rejected', 'Media upload error', '131053');
+    };
+    if (name.startsWith('unavailable')) throw refuse('unavailable');
+    if (name.startsWith('reject')) throw refuse('rejected');
+    const mediaId = this.keep(account, file, 'upload');
+    this.deps.calls.push({ method: 'uploadMedia', account, input: meta, outcome: mediaId });
+    return { mediaId };
+  }
+
+  async fetchMedia(account: ProviderAccount, mediaId: string): Promise<MediaContent> {
+    const record = (outcome: string) => this.deps.calls.push({ method: 'fetchMedia', account, input: { mediaId }, outcome });
+    if (mediaId.startsWith('unavailable')) {
+      record('unavailable');
+      throw new ProviderError('unavailable', 'The channel provider did not answer.');
+    }
+    if (this.revoked.has(account.account_key)) {
+      record('no_credentials');
+      throw new MissingCredentialsError();
+    }
+    const media = this.deps.state.media(account.account_key, mediaId);
+    if (!media || media.expires_at.getTime() <= this.deps.clock().getTime()) {
+      record('not_found');
+      throw new MediaNotFoundError(mediaId);
+    }
+    record(mediaId);
+    return { mimeType: media.mime_type, size: media.size, sha256: media.sha256, open: () => createReadStream(media.path) };
+  }
+
+  /** What an end user's phone does when it sends media in: the provider stores it and the webhook carries its id. */
+  receiveInboundMedia(account: ProviderAccount, file: MediaFile): { mediaId: string } {
+    const { path: _path, ...meta } = file;
+    const mediaId = this.keep(account, file, 'inbound');
+    this.deps.calls.push({ method: 'receiveInboundMedia', account, input: meta, outcome: mediaId });
+    return { mediaId };
+  }
+
+  /** An account whose channel credentials are gone (GET /media answers 409), or back again. */
+  setCredentials(accountKey: string, present: boolean): void {
+    if (present) this.revoked.delete(accountKey);
+    else this.revoked.add(accountKey);
+  }
+
+  /** Deletes media past their 30 days (bytes and record); returns how many went. */
+  purgeExpired(): number {
+    const expired = this.deps.state.expiredMedia(this.deps.clock());
+    for (const media of expired) {
+      rmSync(media.path, { force: true });
+      this.deps.state.removeMedia(media.id);
+    }
+    return expired.length;
+  }
+
+  private keep(account: ProviderAccount, file: MediaFile, direction: 'upload' | 'inbound'): string {
+    this.purgeExpired();
+    const id = digitsOf(this.deps.ids.id('media'), 16);
+    mkdirSync(this.deps.directory, { recursive: true });
+    const path = join(this.deps.directory, id);
+    renameSync(file.path, path);
+    const now = this.deps.clock();
+    this.deps.state.saveMedia({
+      id,
+      account_key: account.account_key,
+      direction,
+      kind: file.kind,
+      mime_type: file.mimeType,
+      size: file.size,
+      sha256: file.sha256,
+      filename: file.filename ?? null,
+      path,
+      created_at: now,
+      expires_at: new Date(now.getTime() + MEDIA_RETENTION_DAYS * DAY_MS),
+    });
+    return id;
+  }
+}
+
+/** `count` decimal digits from an id's hex part (media ids look like the provider's: digits). */
+function digitsOf(id: string, count: number): string {
+  const hex = id.replace(/^[^_]*_/, '').replace(/[^0-9a-f]/gi, '') || '0';
+  const digits = BigInt(`0x${hex}`).toString();
+  return `1${digits.slice(0, count - 1).padStart(count - 1, '0')}`;
+}

@@ -1,0 +1,145 @@
+// The records the service stores, as its repositories hand them out. Spec enums come from generated/; the
+// domain reads and writes these shapes through the repositories of ./repositories.ts.
+import type { Scope } from '../../generated/constants';
+import type { components, webhooks } from '../../generated/openapi';
+
+type Schemas = components['schemas'];
+
+export type Channel = Schemas['Channel'];
+export type KeyMode = 'test' | 'live';
+export type TemplateStatus = Schemas['TemplateStatus'];
+export type TemplateCategory = Schemas['TemplateCategory'];
+/** A provider template component: free-form (`type` selects the rest). */
+export type TemplateComponent = NonNullable<Schemas['Template']['components']>[number];
+export type OutboundStatus = Schemas['OutboundMessageStatus'];
+/** Every event kind of the contract's `webhooks:`. */
+export type WebhookEventKind = keyof webhooks;
+export type UsageKind = 'inbound' | 'outbound' | 'outbound_template';
+
+/** A stored key: never the key itself, only its SHA-256 hash and a short display prefix. */
+export interface ApiKey {
+  id: string;
+  name: string | null;
+  mode: KeyMode;
+  scopes: Scope[];
+  hash: string;
+  prefix: string;
+  allowedIps: string[];
+  expiresAt: Date | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+  replacedById: string | null;
+}
+
+/** A connected client: the API fields plus the provider account it holds. */
+export interface ClientRecord {
+  client_ref: string;
+  channel: Channel;
+  business_name: string;
+  phone_number: string | null;
+  phone_number_id: string | null;
+  business_account_id: string;
+  /** Unique per channel: `chat` the number id, `social` the account id. */
+  account_key: string;
+  connected_at: Date;
+}
+
+export interface OnboardingSession {
+  id: string;
+  channel: Channel;
+  client_ref: string;
+  /** SHA-256 of the URL token; the token itself is only in the URL handed to the partner. */
+  token_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  /** Key that created the session. */
+  key_id: string;
+}
+
+export interface UsageCount {
+  period: string;
+  kind: UsageKind;
+  count: number;
+}
+
+/** A template as the local mirror stores it. */
+export interface TemplateRecord {
+  id: string;
+  client_ref: string;
+  name: string;
+  language: string;
+  category: TemplateCategory;
+  status: TemplateStatus;
+  rejected_reason: string | null;
+  template_type: string;
+  components: TemplateComponent[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An accepted (delivered, not dry-run) send and its current status. */
+export interface MessageRecord {
+  id: string;
+  client_ref: string;
+  channel: Channel;
+  recipient: string;
+  kind: 'free_form' | 'template';
+  /** The free-form type, or `template`. */
+  type: string;
+  key_mode: KeyMode;
+  status: OutboundStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface StatusChange {
+  message_id: string;
+  status: OutboundStatus;
+  at: Date;
+  error: { code: number; title: string; message?: string } | null;
+}
+
+/** The receiver configuration of the partner portal. */
+export interface WebhookConfig {
+  url: string | null;
+  /** Selected event kinds; empty means every kind. */
+  events: WebhookEventKind[];
+  secret: string;
+  updated_at: Date;
+}
+
+export interface StoredEvent {
+  event_id: string;
+  event: WebhookEventKind;
+  client_ref: string;
+  /** The payload serialized once: the exact bytes every attempt and redelivery sends. */
+  body: string;
+  created_at: Date;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'failed';
+
+export interface Delivery {
+  id: string;
+  event_id: string;
+  url: string;
+  state: DeliveryState;
+  /** `automatic` at publication, `manual` for a redelivery. */
+  trigger: 'automatic' | 'manual';
+  attempts: number;
+  /** When the next attempt is due; null once succeeded or failed. */
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface DeliveryAttempt {
+  delivery_id: string;
+  number: number;
+  started_at: Date;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  succeeded: boolean;
+}
