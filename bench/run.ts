@@ -3,7 +3,7 @@
 // reference server in its production configuration (request + response validation, SQLite file store,
 // LOG_LEVEL=warn, a rate limit that never fills) and the Prism mock (-v silent). Also: cold start to the first
 // 200, RSS growth during a 100 MB upload, signed webhook deliveries per second. Writes reports/bench.json and
-// reports/bench.md. A subject that cannot run (operation not implemented yet) is "not measured: <reason>".
+// reports/bench.md. A subject that cannot run (it fails to start, or its request does not answer 2xx) is "not measured: <reason>".
 //
 // The load subjects run in interleaved rounds (each subject once per round, all processes up throughout), and
 // each figure is the median of its rounds: a slow spell of this shared machine then hits every subject

@@ -2,6 +2,7 @@
 // coverage, the case context, planning (which case runs on which target, and why not) and running.
 import { AssertionError } from 'node:assert';
 import createClient, { type Client } from 'openapi-fetch';
+import { partnerBodySerializer } from '../client/multipart';
 import type { paths } from '../generated/openapi';
 import { contract, describeViolation, type Violation } from '../spec';
 import { Coverage } from './coverage';
@@ -118,6 +119,8 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     createClient<paths>({
       baseUrl: target.baseUrl,
       fetch: transport.fetch,
+      // The client's own serializer: a body with a Blob (or File) field goes out as multipart/form-data.
+      bodySerializer: partnerBodySerializer,
       headers: key === null ? {} : { Authorization: `Bearer ${key}` },
     });
   const ctx: CaseContext = {

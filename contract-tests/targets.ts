@@ -1,4 +1,4 @@
-// Targets and their profiles. The suite is written once (cases.ts); each target declares HERE, in one
+// Targets and their profiles. The suite is written once (cases/); each target declares HERE, in one
 // profile, what it cannot hold. A case needing a capability or fixture the target lacks is reported as
 // skipped with the reason below, never silently dropped.
 import { fork } from 'node:child_process';
@@ -93,7 +93,7 @@ export async function startMockTarget(opts: { errors?: boolean } = {}): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Reference server (in-process, through server/testing.ts)
+// Reference server (in a child process, through server/testing)
 export const SERVER_TESTING_MODULE = join(__dirname, '..', 'server', 'testing', 'index.ts');
 
 export const SERVER_PROFILE: Profile = {

@@ -3,65 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../client/webhooks';
-import { contract } from '../spec';
 import { startTestServer, type TestServer } from './testing';
+import { call } from './testing/contract-calls';
+import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates-rules';
 import { nonPublicReason } from './domain/templates-media';
-
-const schemaOf = (kind: string) => contract().validators.at(contract().webhook(kind)!.schemaPointer!);
-
-interface Received {
-  raw: Buffer;
-  body: Record<string, any>;
-}
-
-/** A receiver that verifies every delivery's signature over the raw bytes and its payload against openapi.yaml. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const problems: string[] = [];
-  const state = { secret: '', answers: [] as number[] };
-  const app = express();
-  app.post('/hook', express.raw({ type: '*/*' }), (req, res) => {
-    const raw = req.body as Buffer;
-    if (!verifyWebhookSignature(raw, req.get(SIGNATURE_HEADER), state.secret)) problems.push('bad signature');
-    const body = JSON.parse(raw.toString('utf8'));
-    const validate = schemaOf(body.event);
-    if (!validate(body)) problems.push(`${body.event}: ${JSON.stringify(validate.errors)}`);
-    received.push({ raw, body });
-    res.status(state.answers.shift() ?? 200).end();
-  });
-  const server = await new Promise<import('node:http').Server>((done) => {
-    const s = app.listen(0, '127.0.0.1', () => done(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    problems,
-    state,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 const START = new Date('2026-11-22T08:00:00.000Z');
 const ENV = { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '5000', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true' };
 
 function harness() {
-  const ctx = { now: new Date(START), server: undefined as unknown as TestServer, key: '', receiver: undefined as unknown as Awaited<ReturnType<typeof startReceiver>> };
+  const ctx = { now: new Date(START), server: undefined as unknown as TestServer, key: '', receiver: undefined as unknown as WebhookReceiver };
   const clock = () => ctx.now;
   const boot = async (dataDir?: string) => {
     ctx.server = await startTestServer({ now: clock, env: ENV, dataDir });
     ctx.key = ctx.server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
   };
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${ctx.server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ctx.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
+  /** A request whose answer is held to openapi.yaml. */
+  const api = (method: string, path: string, body?: unknown) => call(ctx.server.baseUrl, method, path, { key: ctx.key, body });
   const sandbox = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${ctx.server.origin}/sandbox${path}`, {
       method,
@@ -85,7 +44,7 @@ describe('templates, signed webhooks and the sandbox', () => {
   const h = harness();
   beforeEach(async () => {
     h.ctx.now = new Date(START);
-    h.ctx.receiver = await startReceiver();
+    h.ctx.receiver = await startWebhookReceiver();
     await h.boot();
     await h.configureReceiver();
     await h.sandbox('POST', '/clients', { client_ref: 'shop-chat', channel: 'chat' });
@@ -367,7 +326,7 @@ describe('a restart with pending retries loses none', () => {
   test('When the server restarts between attempts, then the pending delivery resumes on schedule from the store', async () => {
     const h = harness();
     const dataDir = mkdtempSync(join(tmpdir(), 'pm-restart-'));
-    h.ctx.receiver = await startReceiver();
+    h.ctx.receiver = await startWebhookReceiver();
     try {
       await h.boot(dataDir);
       await h.configureReceiver();

@@ -1,0 +1,155 @@
+// Tag Media: send-media uploads and inbound media downloads.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import type { Case } from '../harness';
+import { chat, failsWith, file, GIF_1X1, PNG_1X1, social, status, webp } from './support';
+
+export const mediaCases: Case[] = [
+  {
+    operation: 'uploadMedia',
+    name: 'a chat client uploads a PNG and gets a media id of kind image kept 30 days (201)',
+    needs: ['binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'p.png') } });
+      status(ctx, res, 201);
+      assert.equal(res.data!.expires_in_days, 30);
+    },
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an uploaded PNG is detected as kind image',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'p.png') } });
+      status(ctx, res, 201);
+      assert.equal(res.data!.kind, 'image');
+    },
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'a GIF upload is refused with 400 media_type_unsupported',
+    needs: ['rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(GIF_1X1, 'image/gif', 'a.gif') } }),
+        400,
+        'media_type_unsupported',
+      ),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'a sticker over 500 KB is refused with 400 media_too_large',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(webp(600 * 1024), 'image/webp', 's.webp') } }),
+        400,
+        'media_too_large',
+      ),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an upload for a social client is refused with 400 bad_request',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['socialClientRef'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.POST('/media', { body: { client_ref: social(ctx), file: file(PNG_1X1, 'image/png', 'p.png') } }),
+        400,
+        'bad_request',
+      ),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an upload for an unknown client_ref is refused with 404 not_found',
+    needs: ['state', 'binaryBodies'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.POST('/media', { body: { client_ref: ctx.unique('ct-unknown'), file: file(PNG_1X1, 'image/png', 'p.png') } }),
+        404,
+        'not_found',
+      ),
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'inbound media downloads with 200, Content-Length and X-Media-Sha256',
+    needs: ['binaryBodies'],
+    fixtures: ['chatClientRef', 'inboundMediaId'],
+    run: async (ctx) => {
+      const res = await ctx.api.GET('/media/{media_id}', {
+        params: { path: { media_id: ctx.fx.inboundMediaId! }, query: { client_ref: chat(ctx) } },
+        parseAs: 'arrayBuffer',
+      });
+      status(ctx, res, 200);
+      assert.equal(Number(res.response.headers.get('content-length')), (res.data as ArrayBuffer).byteLength);
+    },
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'X-Media-Sha256 is the SHA-256 of the downloaded bytes',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef', 'inboundMediaId'],
+    run: async (ctx) => {
+      const res = await ctx.api.GET('/media/{media_id}', {
+        params: { path: { media_id: ctx.fx.inboundMediaId! }, query: { client_ref: chat(ctx) } },
+        parseAs: 'arrayBuffer',
+      });
+      status(ctx, res, 200);
+      const sha = createHash('sha256').update(Buffer.from(res.data as ArrayBuffer)).digest('hex');
+      assert.equal(res.response.headers.get('x-media-sha256'), sha);
+    },
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'a download without client_ref is refused with 400 client_ref_required',
+    needs: ['validation'],
+    run: async (ctx) => void failsWith(ctx, { response: await ctx.raw('GET', '/media/1469203871245587') }, 400, 'client_ref_required'),
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'a download for a social client is refused with 400 channel_media_inline',
+    needs: ['rules'],
+    fixtures: ['socialClientRef'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.GET('/media/{media_id}', { params: { path: { media_id: '1469203871245587' }, query: { client_ref: social(ctx) } } }),
+        400,
+        'channel_media_inline',
+      ),
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'a media id the provider does not know is refused with 404 media_not_found',
+    needs: ['rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.GET('/media/{media_id}', { params: { path: { media_id: ctx.unique('ct-media') }, query: { client_ref: chat(ctx) } } }),
+        404,
+        'media_not_found',
+      ),
+  },
+  {
+    operation: 'downloadMedia',
+    name: 'a download for an unknown client_ref is refused with 404 not_found',
+    needs: ['state'],
+    run: async (ctx) =>
+      void failsWith(
+        ctx,
+        await ctx.api.GET('/media/{media_id}', { params: { path: { media_id: '1469203871245587' }, query: { client_ref: ctx.unique('ct-unknown') } } }),
+        404,
+        'not_found',
+      ),
+  },
+];
+
