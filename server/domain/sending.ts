@@ -40,7 +40,7 @@ export interface SendingDeps {
 }
 
 /** The key a send is made with: its mode decides dry runs, the window refusal, the trial gate and usage. */
-export type SendingKey = Pick<ApiKey, 'mode'>;
+export type SendingKey = Pick<ApiKey, 'id' | 'mode'>;
 
 /** POST /messages/send and POST /messages/send-template, rule by rule (section 4). */
 export class Sending {
@@ -96,7 +96,7 @@ export class Sending {
       response.dry_run = true;
       if (mode.hint) response.hint = mode.hint;
     } else {
-      this.deps.trial.assertLiveSendAllowed(key.mode, false);
+      this.deps.trial.assertLiveSendAllowed(key, false);
       const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
       this.deps.statuses.accept(
         {

@@ -1,4 +1,4 @@
-import type { KeyMode } from '../store/records';
+import type { ApiKey } from '../store/records';
 import type { PartnerSettingsRepository } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { DomainError, badRequest } from './errors';
@@ -11,6 +11,11 @@ export interface TrialState {
 }
 
 const SETTING = 'trial';
+/**
+ * A key may carry a trial of its own (set in the sandbox): it answers as a key of another partner account, so
+ * the gate can be checked on one server without pausing every other key's live sends.
+ */
+const keySetting = (keyId: string) => `trial:key:${keyId}`;
 export const DEFAULT_GRACE_DAYS = 7;
 
 /**
@@ -23,31 +28,32 @@ export class Trial {
     private readonly clock: Clock,
   ) {}
 
-  state(): TrialState {
-    const raw = this.settings.get(SETTING);
+  /** The trial of the key's account: its own when it has one, else the partner's. */
+  state(keyId?: string): TrialState {
+    const raw = (keyId === undefined ? undefined : this.settings.get(keySetting(keyId))) ?? this.settings.get(SETTING);
     if (!raw) return { endsAt: null, graceDays: DEFAULT_GRACE_DAYS };
     const parsed = JSON.parse(raw) as { ends_at: number | null; grace_days: number };
     return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
   }
 
-  /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS). */
-  set(change: { endsAt: Date | null; graceDays?: number }): TrialState {
+  /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS), of one key when `keyId` is given. */
+  set(change: { endsAt: Date | null; graceDays?: number; keyId?: string }): TrialState {
     const state: TrialState = { endsAt: change.endsAt, graceDays: change.graceDays ?? DEFAULT_GRACE_DAYS };
     if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
-    this.settings.set(SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
+    this.settings.set(change.keyId === undefined ? SETTING : keySetting(change.keyId), JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
     return state;
   }
 
   /** When live sending stops (trial end plus grace), or null when it never does. */
-  sendingEndsAt(): Date | null {
-    const { endsAt, graceDays } = this.state();
+  sendingEndsAt(keyId?: string): Date | null {
+    const { endsAt, graceDays } = this.state(keyId);
     return endsAt === null ? null : new Date(endsAt.getTime() + graceDays * DAY_MS);
   }
 
   /** Throws `trial_expired` for a live delivery after trial and grace. */
-  assertLiveSendAllowed(keyMode: KeyMode, dryRun: boolean): void {
-    if (keyMode !== 'live' || dryRun) return;
-    const end = this.sendingEndsAt();
+  assertLiveSendAllowed(key: Pick<ApiKey, 'id' | 'mode'>, dryRun: boolean): void {
+    if (key.mode !== 'live' || dryRun) return;
+    const end = this.sendingEndsAt(key.id);
     if (end !== null && this.clock().getTime() >= end.getTime()) {
       throw new DomainError(
         'trial_expired',

@@ -74,6 +74,11 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   router.post('/messages/:message_id/status', (req, res) => void res.json(sandbox.advanceMessage(req.params.message_id!, req.body)));
   router.post('/test-recipients', (req, res) => void res.json(sandbox.registerTestRecipient(req.body)));
   router.put('/trial', (req, res) => void res.json(sandbox.setTrial(req.body)));
+  router.post('/signup-codes', (_req, res) => void res.status(201).json(sandbox.issueSignupCode()));
+  // The file's URLs are the ones this request reached the sandbox at.
+  router.post('/contract-fixtures', async (req, res) =>
+    void res.status(201).json(await sandbox.contractFixtures({ origin: `${req.protocol}://${req.get('host')}`, adminToken: token })),
+  );
   router.post('/tick', async (_req, res) => void res.json(await sandbox.tick()));
   return router;
 }
