@@ -1,140 +1,180 @@
 // `npm run contract`: the contract suite against any implementation at a URL (or the in-process reference
-// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML and a human summary
-// and exits non-zero on any violation.
+// server / the Prism mock), optionally through `prism proxy --errors` and with a webhook receiver. Writes
+// JUnit XML, CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and
+// exits with a code a CI job can branch on (exit-codes.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { summaryMarkdown, writeReports } from './report';
+import { contractReport } from './contract-report';
+import { EXIT, type ExitCode } from './exit-codes';
+import { ENTRIES, envName, FixturesError, loadEntries, type FixtureName } from './fixtures-file';
+import { preflight, TargetUnreachable } from './preflight';
+import { githubAnnotations, summaryMarkdown, writeReports } from './report';
 import { runSuite } from './runner';
-import { behindPrismProxy, externalTarget, startMockTarget, startServerTarget, type RunningTarget } from './targets';
+import { behindPrismProxy, ENTRY_OF, externalTarget, startMockTarget, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
 
-const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
+const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options]
 
-Runs the contract suite against an implementation of openapi.yaml and checks every response against the
-document (status, content type, body schema, required headers). Writes reports/contract-junit.xml and
-reports/contract-summary.md; exits 1 on any violation, 2 on a usage error.
+Runs the contract suite against an implementation of openapi.yaml: every response is held to the document
+(status, content type, body schema, headers) and every rule of the specification observable from outside
+has a case. Writes reports/contract-junit.xml, reports/contract-ctrf.json and reports/contract-summary.md.
+
+Exit codes:
+  0  passed: no violation, every operation had a documented 2xx answer checked, every case had its fixtures
+  1  violations: the implementation breaks the contract (findings in the summary and reports)
+  2  usage: an unknown or missing option, an unreadable fixtures file
+  3  incomplete: fixtures missing or unavailable, or an operation without a checked 2xx (the summary says
+     which fixture unlocks which cases); lower the bar explicitly with --allow-missing
+  4  unreachable or misconfigured: the target did not answer GET <base-url>/status, answered it 404 (no /v1?),
+     refused the API key, or the webhook receiver could not be set up; nothing was run
 
 Target (one of):
-  --base-url URL              base URL including the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
-  --api-key KEY               key with every scope; a live key is best (the suite only sends dry runs) [CONTRACT_API_KEY]
-  --target NAME               instead of --base-url: "reference-server" (started in-process) or "mock" (Prism)
+  --base-url URL            base URL with the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
+  --api-key KEY             a key with every scope; a live key is best (the suite sends dry runs) [CONTRACT_API_KEY]
+  --target NAME             instead: "reference-server" (started here, fixtures from its sandbox) or "mock" (Prism)
 
-Fixtures (optional; the cases that need a missing one are reported as skipped, with the option to pass):
-  --chat-client-ref REF       a connected chat client                              [CONTRACT_CHAT_CLIENT_REF]
-  --social-client-ref REF     a connected social client                            [CONTRACT_SOCIAL_CLIENT_REF]
-  --restricted-api-key KEY    a valid key without the operations' scopes (403)     [CONTRACT_RESTRICTED_API_KEY]
-  --test-api-key KEY          a test key (ik_test_) with every scope               [CONTRACT_TEST_API_KEY]
-  --rate-limit-key KEY        a key the suite may exhaust (429)                    [CONTRACT_RATE_LIMIT_KEY]
-  --approved-template REF     an APPROVED template of the chat client with body placeholders; the suite edits it once
-                              (same content) and tries a language change           [CONTRACT_APPROVED_TEMPLATE]
-  --approved-template-language CODE                                                [CONTRACT_APPROVED_TEMPLATE_LANGUAGE]
-  --inbound-media-id ID       an inbound media id of the chat client               [CONTRACT_INBOUND_MEDIA_ID]
-  --signup-auth-code CODE     an unused code for POST /clients/signup              [CONTRACT_SIGNUP_AUTH_CODE]
+Fixtures:
+  --fixtures FILE           the fixtures file (JSON); each entry may also come from CONTRACT_<ENTRY>, which wins.
+                            Entries: ${Object.keys(ENTRIES).join(', ')}.
+                            docs/contract-testing-in-ci.md says how to obtain each; on the reference server
+                            \`npm run sandbox -- fixtures\` prints a ready file.
+  --allow-missing LIST      fixtures (entries, "webhooks" for the receiver, or "all") the run may go without: the
+                            cases they unlock are listed as skipped but do not make the run incomplete; the
+                            summary says the bar was lowered
+
+Webhooks:
+  --webhook-listen HOST:PORT   receive the deliveries the run causes (template.status, message.status, webhook.test),
+                               verify X-Service-Signature and hold each payload to openapi.yaml's webhooks. Point the
+                               service at http://HOST:PORT/webhooks (webhook_configure does it when given)
+  --webhook-secret S           the signing secret the service signs with
+  --webhook-timeout SECONDS    how long a case waits for a delivery it caused (default 30)
+  --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
 
 Options:
-  --like mock                 the implementation behaves like the Prism mock (e.g. a deployed mock): apply the mock
-                              profile's limits and use openapi.yaml's example values as fixtures
-  --prism-proxy               run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
-  --no-require-every-operation   do not fail when an operation goes unexercised (default: fail)
-  --reports-dir DIR           default: reports
-  --quiet                     print only the summary
+  --like mock               the implementation behaves like the Prism mock: the mock profile's limits, and
+                            openapi.yaml's example values for fixtures not given
+  --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
+  --reports-dir DIR         default: reports
+  --quiet                   print only the summary
   -h, --help`;
 
-async function main(argv: string[]): Promise<number> {
-  const { values: v } = parseArgs({
-    args: argv,
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      target: { type: 'string' },
-      'chat-client-ref': { type: 'string' },
-      'social-client-ref': { type: 'string' },
-      'restricted-api-key': { type: 'string' },
-      'test-api-key': { type: 'string' },
-      'rate-limit-key': { type: 'string' },
-      'approved-template': { type: 'string' },
-      'approved-template-language': { type: 'string' },
-      'inbound-media-id': { type: 'string' },
-      'signup-auth-code': { type: 'string' },
-      'prism-proxy': { type: 'boolean', default: false },
-      like: { type: 'string' },
-      'no-require-every-operation': { type: 'boolean', default: false },
-      'reports-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
+class UsageError extends Error {}
+
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  target: { type: 'string' },
+  fixtures: { type: 'string' },
+  'allow-missing': { type: 'string' },
+  'webhook-listen': { type: 'string' },
+  'webhook-secret': { type: 'string' },
+  'webhook-timeout': { type: 'string' },
+  'review-timeout': { type: 'string' },
+  'prism-proxy': { type: 'boolean', default: false },
+  like: { type: 'string' },
+  'reports-dir': { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function seconds(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number of seconds, got ${value}`);
+  return n * 1000;
+}
+
+function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | 'all' {
+  if (value === undefined) return new Set();
+  if (value === 'all') return 'all';
+  const byEntry = new Map(Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry.replace(/^--webhook-listen$/, 'webhooks'), fixture as FixtureName]));
+  return new Set(
+    value.split(',').map((name) => {
+      const fixture = byEntry.get(name.trim());
+      if (!fixture) throw new UsageError(`--allow-missing: unknown fixture ${name} (one of ${[...byEntry.keys()].join(', ')}, or all)`);
+      return fixture;
+    }),
+  );
+}
+
+async function chooseTarget(v: Record<string, string | boolean | undefined>): Promise<RunningTarget> {
+  if (v.target === 'reference-server') return startServerTarget();
+  if (v.target === 'mock') return startMockTarget({ errors: true });
+  if (v.target !== undefined) throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
+  if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
+  let entries;
+  try {
+    entries = loadEntries(v.fixtures as string | undefined);
+  } catch (e) {
+    if (e instanceof FixturesError) throw new UsageError(e.message);
+    throw e;
+  }
+  const baseUrl = (v['base-url'] as string | undefined) ?? process.env[envName('base_url')] ?? (entries.values.base_url as string | undefined);
+  const apiKey = (v['api-key'] as string | undefined) ?? process.env[envName('api_key')] ?? (entries.values.api_key as string | undefined);
+  if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY, or base_url and api_key in the fixtures file)');
+  if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
+  return externalTarget({ baseUrl, apiKey, entries, like: v.like === 'mock' ? 'mock' : undefined });
+}
+
+async function main(argv: string[]): Promise<ExitCode> {
+  const { values: v } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
   if (v.help) {
     console.log(HELP);
-    return 0;
+    return EXIT.passed;
   }
-  const env = (name: string) => process.env[`CONTRACT_${name}`] || undefined;
-  const opt = (flag: keyof typeof v, name: string) => (v[flag] as string | undefined) ?? env(name);
-  const requireEveryOperation = !v['no-require-every-operation'];
+  const allowMissing = allowMissingOf(v['allow-missing']);
+  const webhookTimeoutMs = seconds(v['webhook-timeout'], '--webhook-timeout', 30);
+  const reviewTimeoutMs = seconds(v['review-timeout'], '--review-timeout', 120);
+  const listen = v['webhook-listen'];
+  const listenAt = listen === undefined ? undefined : /^(.+):(\d+)$/.exec(listen);
+  if (listen !== undefined && !listenAt) throw new UsageError(`--webhook-listen must be HOST:PORT, got ${listen}`);
+  if (listen !== undefined && !v['webhook-secret']) throw new UsageError('--webhook-listen needs --webhook-secret (the secret the service signs with)');
 
-  let target: RunningTarget;
-  if (v.target === 'reference-server') {
-    target = await startServerTarget();
-    target.profile = { ...target.profile, requireEveryOperation };
-  } else if (v.target === 'mock') {
-    target = await startMockTarget({ errors: true });
-    target.profile = { ...target.profile, requireEveryOperation };
-  } else if (v.target !== undefined) {
-    throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
-  } else {
-    if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
-    const baseUrl = opt('base-url', 'BASE_URL');
-    const apiKey = opt('api-key', 'API_KEY');
-    if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY)');
-    if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
-    target = externalTarget({
-      baseUrl,
-      apiKey,
-      chatClientRef: opt('chat-client-ref', 'CHAT_CLIENT_REF'),
-      socialClientRef: opt('social-client-ref', 'SOCIAL_CLIENT_REF'),
-      restrictedKey: opt('restricted-api-key', 'RESTRICTED_API_KEY'),
-      testKey: opt('test-api-key', 'TEST_API_KEY'),
-      rateLimitKey: opt('rate-limit-key', 'RATE_LIMIT_KEY'),
-      approvedTemplate: opt('approved-template', 'APPROVED_TEMPLATE'),
-      approvedTemplateLanguage: opt('approved-template-language', 'APPROVED_TEMPLATE_LANGUAGE'),
-      inboundMediaId: opt('inbound-media-id', 'INBOUND_MEDIA_ID'),
-      signupAuthCode: opt('signup-auth-code', 'SIGNUP_AUTH_CODE'),
-      requireEveryOperation,
-      like: v.like === 'mock' ? 'mock' : undefined,
-    });
-  }
-  if (v['prism-proxy']) target = await behindPrismProxy(target);
-
-  const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
-  const files = { junit: join(reportsDir, 'contract-junit.xml'), summary: join(reportsDir, 'contract-summary.md') };
+  let target = await chooseTarget(v);
   try {
+    await preflight(target);
+    if (listenAt) {
+      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs }).catch((e) => {
+        throw new TargetUnreachable(`the webhook receiver could not be set up: ${(e as Error).message}`);
+      });
+    }
+    if (v['prism-proxy']) target = await behindPrismProxy(target);
+
+    const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     const result = await runSuite(target, {
+      allowMissing,
+      reviewTimeoutMs,
       onResult: (r) => {
         if (v.quiet) return;
         const mark = { passed: '✔', failed: '✘', skipped: '○' }[r.outcome];
-        console.log(`${mark} ${r.name}${r.outcome === 'passed' ? '' : ` — ${r.outcome}: ${(r.message ?? '').split('\n').join('\n    ')}`}`);
+        const why = r.outcome === 'failed' ? r.occurrences.map((o) => `${o.rule}${o.where ? ` (${o.where})` : ''}`).join('; ') : r.skip?.reason;
+        console.log(`${mark} ${r.name}${why ? ` — ${why}` : ''}`);
       },
     });
-    writeReports(result, files);
-    console.log(`\n${summaryMarkdown(result)}`);
-    console.log(`JUnit XML: ${files.junit}\nSummary:   ${files.summary}`);
-    return result.failed ? 1 : 0;
+    const report = contractReport(result);
+    const files = writeReports(report, reportsDir, 'contract');
+    console.log(`\n${summaryMarkdown(report)}`);
+    if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report)) console.log(line);
+    console.log(`JUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
+    return result.exitCode;
   } finally {
     await target.close();
   }
 }
-
-class UsageError extends Error {}
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`contract: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(2);
+      process.exit(EXIT.usage);
     }
-    console.error(`contract: ${(e as Error).stack ?? e}`);
-    process.exit(1);
+    if (e instanceof TargetUnreachable) {
+      console.error(`contract: ${e.message}`);
+      process.exit(EXIT.unreachable);
+    }
+    // The check itself could not run (a target that failed to start, an internal error): nothing was judged.
+    console.error(`contract: could not run: ${(e as Error).stack ?? e}`);
+    process.exit(EXIT.unreachable);
   },
 );

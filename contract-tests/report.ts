@@ -1,7 +1,88 @@
-// JUnit XML and the human summary of a contract run.
+// The reports of a check against an implementation, whatever the check: a JUnit XML and a CTRF JSON file for
+// CI test views, a markdown summary for people, and GitHub Actions annotations. A check hands over its cases
+// (what ran, with what outcome) and its findings (one per distinct violation, with its count and the cases
+// it occurred in); the writers here know nothing of what was checked.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { SuiteResult } from './runner';
+import { join } from 'node:path';
+import type { ExitCode } from './exit-codes';
+
+/** One distinct violation: what broke, how often, where, in which cases. */
+export interface Finding {
+  /** The rule that broke, stated without the values that vary between occurrences. */
+  rule: string;
+  count: number;
+  /** Names of the cases it occurred in, in order. */
+  cases: string[];
+  /** Where it occurred (`getClient 200`), in order. */
+  where: string[];
+  /** One offending value or detail, as an example. */
+  example?: string;
+}
+
+export interface ReportedCase {
+  name: string;
+  /** The group the case belongs to (an operation, an event). */
+  group: string;
+  outcome: 'passed' | 'failed' | 'skipped';
+  durationMs: number;
+  /** For a skipped case: why it did not run. */
+  skipReason?: string;
+  /** For a skipped case: `profile` (the target cannot hold it) or a kind of its own (`fixture`, `unavailable`). */
+  skipKind?: string;
+  /** For a failed case: the rules of the findings it broke (keys into the report's findings). */
+  broke?: string[];
+}
+
+export interface CheckReport {
+  tool: { name: string; version?: string };
+  /** `Contract run against external (https://…/v1)`. */
+  title: string;
+  startedAt: number;
+  durationMs: number;
+  exitCode: ExitCode;
+  /** One line: the verdict and what it rests on. */
+  verdict: string;
+  cases: ReportedCase[];
+  findings: Finding[];
+  /** Warnings a CI run should surface beside the findings (what was not checked, and how to fix that). */
+  warnings: { title: string; message: string }[];
+  /** Markdown sections specific to the check, appended to the summary. */
+  sections: { title: string; body: string }[];
+}
+
+const MAX_LISTED = 5;
+const listed = (items: string[]) => (items.length <= MAX_LISTED ? items.join(', ') : `${items.slice(0, MAX_LISTED).join(', ')} and ${items.length - MAX_LISTED} more`);
+
+/** `rule — 3× in getClient 200, listClients 200 (cases: a, b)`. */
+export function describeFinding(f: Finding, withCases = true): string {
+  const where = f.where.length ? ` in ${listed(f.where)}` : '';
+  const example = f.example ? `; e.g. ${f.example}` : '';
+  const cases = withCases ? ` (case${f.cases.length > 1 ? 's' : ''}: ${listed(f.cases)})` : '';
+  return `${f.rule} — ${f.count}×${where}${example}${cases}`;
+}
+
+/** Adds occurrences to a list of findings, merging those of the same rule. */
+export class FindingList {
+  private readonly byRule = new Map<string, Finding>();
+
+  add(rule: string, where: string | undefined, caseName: string, example?: string): void {
+    let f = this.byRule.get(rule);
+    if (!f) this.byRule.set(rule, (f = { rule, count: 0, cases: [], where: [] }));
+    f.count++;
+    if (!f.cases.includes(caseName)) f.cases.push(caseName);
+    if (where && !f.where.includes(where)) f.where.push(where);
+    f.example ??= example;
+  }
+
+  all(): Finding[] {
+    return [...this.byRule.values()];
+  }
+
+  get(rule: string): Finding | undefined {
+    return this.byRule.get(rule);
+  }
+}
 
 const xml = (s: string) =>
   s
@@ -11,53 +92,103 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-export function junitXml(r: SuiteResult): string {
-  const count = (o: string) => r.results.filter((x) => x.outcome === o).length;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract" tests="${r.results.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${(r.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="contract suite on ${xml(r.target)} (${xml(r.baseUrl)})" tests="${r.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${(r.durationMs / 1000).toFixed(3)}">`,
-  ];
-  for (const c of r.results) {
-    const head = `    <testcase classname="${xml(`contract.${r.target}.${c.operation}`)}" name="${xml(c.name)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
-    if (c.outcome === 'passed') lines.push(`${head}/>`);
+const count = (r: CheckReport, outcome: ReportedCase['outcome']) => r.cases.filter((c) => c.outcome === outcome).length;
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const findingsOf = (r: CheckReport, c: ReportedCase) => (c.broke ?? []).map((rule) => r.findings.find((f) => f.rule === rule)).filter((f): f is Finding => !!f);
+
+/** JUnit XML: a test case per case; a failure's `message` is the first finding itself, its body every finding of the case. */
+export function junitXml(r: CheckReport): string {
+  const head = `tests="${r.cases.length}" failures="${count(r, 'failed')}" errors="0" skipped="${count(r, 'skipped')}" time="${seconds(r.durationMs)}"`;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xml(r.tool.name)}" ${head}>`, `  <testsuite name="${xml(r.title)}" ${head}>`];
+  for (const c of r.cases) {
+    const open = `    <testcase classname="${xml(`${r.tool.name}.${c.group}`)}" name="${xml(c.name)}" time="${seconds(c.durationMs)}"`;
+    if (c.outcome === 'passed') lines.push(`${open}/>`);
     else if (c.outcome === 'failed') {
-      const first = (c.message ?? '').split('\n')[0]!;
-      lines.push(`${head}>`, `      <failure message="${xml(first)}">${xml(c.message ?? '')}</failure>`, '    </testcase>');
-    } else lines.push(`${head}>`, `      <skipped message="${xml(`${c.outcome}: ${c.message ?? ''}`)}"/>`, '    </testcase>');
+      const found = findingsOf(r, c);
+      const message = found[0] ? describeFinding(found[0], false) : 'failed';
+      lines.push(`${open}>`, `      <failure message="${xml(message)}">${xml(found.map((f) => describeFinding(f)).join('\n'))}</failure>`, '    </testcase>');
+    } else lines.push(`${open}>`, `      <skipped message="${xml(`${c.skipKind ? `${c.skipKind}: ` : ''}${c.skipReason ?? ''}`)}"/>`, '    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
 
-export function summaryMarkdown(r: SuiteResult): string {
-  const by = (o: string) => r.results.filter((x) => x.outcome === o);
+/** CTRF (ctrf.io) JSON: the same cases, findings in `extra`. */
+export function ctrfJson(r: CheckReport): unknown {
+  return {
+    reportFormat: 'CTRF',
+    specVersion: '1.0.0',
+    reportId: randomUUID(),
+    timestamp: new Date(r.startedAt + r.durationMs).toISOString(),
+    generatedBy: r.tool.name,
+    results: {
+      tool: { name: r.tool.name, ...(r.tool.version ? { version: r.tool.version } : {}) },
+      summary: {
+        tests: r.cases.length,
+        passed: count(r, 'passed'),
+        failed: count(r, 'failed'),
+        skipped: count(r, 'skipped'),
+        pending: 0,
+        other: 0,
+        start: r.startedAt,
+        stop: r.startedAt + r.durationMs,
+        duration: r.durationMs,
+      },
+      tests: r.cases.map((c) => {
+        const found = findingsOf(r, c);
+        return {
+          name: c.name,
+          status: c.outcome,
+          duration: c.durationMs,
+          suite: [r.title, c.group],
+          ...(c.outcome === 'failed' && found[0] ? { message: describeFinding(found[0], false), trace: found.map((f) => describeFinding(f)).join('\n') } : {}),
+          ...(c.outcome === 'skipped' ? { message: c.skipReason ?? '', rawStatus: c.skipKind ?? 'skipped' } : {}),
+        };
+      }),
+      extra: { exitCode: r.exitCode, verdict: r.verdict, findings: r.findings },
+    },
+  };
+}
+
+/** GitHub Actions workflow commands: an error per finding, a warning per thing left unchecked. */
+export function githubAnnotations(r: CheckReport): string[] {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return [
+    ...r.findings.map((f) => `::error title=${property(`${r.tool.name}: ${f.rule}`)}::${data(describeFinding(f))}`),
+    ...r.warnings.map((w) => `::warning title=${property(`${r.tool.name}: ${w.title}`)}::${data(w.message)}`),
+  ];
+}
+
+/** The human summary: the verdict, the findings, then the check's own sections. */
+export function summaryMarkdown(r: CheckReport): string {
   const out = [
-    `# Contract run against ${r.target} (${r.baseUrl})`,
+    `# ${r.title}`,
     '',
-    `**${r.failed ? 'FAILED' : 'PASSED'}**: ${by('passed').length} passed, ${by('failed').length} failed, ${by('skipped').length} skipped, in ${(r.durationMs / 1000).toFixed(1)} s.`,
-    `Every operation must be exercised: ${r.requireEveryOperation ? 'yes' : 'no (--no-require-every-operation)'}; unexercised: ${r.unexercised.length ? r.unexercised.join(', ') : 'none'}.`,
+    `**${r.verdict}** (exit code ${r.exitCode}): ${count(r, 'passed')} passed, ${count(r, 'failed')} failed, ${count(r, 'skipped')} skipped, in ${(r.durationMs / 1000).toFixed(1)} s.`,
     '',
   ];
-  if (by('failed').length) {
-    out.push('## Failures', '');
-    for (const f of by('failed')) out.push(`- **${f.name}**`, ...(f.message ?? '').split('\n').map((l) => `  ${l}`));
+  if (r.findings.length) {
+    out.push(`## Findings (${r.findings.length} distinct)`, '');
+    for (const f of r.findings) out.push(`- ${describeFinding(f).replace(/^(.*?) — /, '**$1** — ')}`);
     out.push('');
   }
-  const skipped = by('skipped');
-  if (skipped.length) {
-    out.push('## Skipped (the target cannot hold them)', '');
-    const reasons = new Map<string, string[]>();
-    for (const s of skipped) reasons.set(s.message ?? '', [...(reasons.get(s.message ?? '') ?? []), s.name]);
-    for (const [reason, names] of reasons) out.push(`- ${reason} (${names.length}):`, ...names.map((n) => `  - ${n}`));
-    out.push('');
-  }
-  out.push('## Coverage', '', r.coverage.table(), '');
+  for (const s of r.sections) if (s.body.trim()) out.push(`## ${s.title}`, '', s.body, '');
   return out.join('\n');
 }
 
-export function writeReports(r: SuiteResult, files: { junit: string; summary: string }): void {
-  for (const f of [files.junit, files.summary]) mkdirSync(dirname(f), { recursive: true });
+export interface ReportFiles {
+  junit: string;
+  ctrf: string;
+  summary: string;
+}
+
+/** Writes `<name>-junit.xml`, `<name>-ctrf.json` and `<name>-summary.md` to `dir`. */
+export function writeReports(r: CheckReport, dir: string, name: string): ReportFiles {
+  mkdirSync(dir, { recursive: true });
+  const files = { junit: join(dir, `${name}-junit.xml`), ctrf: join(dir, `${name}-ctrf.json`), summary: join(dir, `${name}-summary.md`) };
   writeFileSync(files.junit, junitXml(r));
+  writeFileSync(files.ctrf, `${JSON.stringify(ctrfJson(r), null, 2)}\n`);
   writeFileSync(files.summary, summaryMarkdown(r));
+  return files;
 }

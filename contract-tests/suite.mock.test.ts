@@ -3,8 +3,9 @@
 // breaks its own schema fails here.
 import assert from 'node:assert/strict';
 import { probes } from './cases';
-import { runCase } from './harness';
-import { defineSuite } from './jest-suite';
+import { newRunState } from './harness';
+import { defineSuite, expectHeld } from './jest-suite';
+import { executeCase } from './runner';
 import { contract } from '../spec';
 import { MOCK_PROFILE, startMockTarget } from './targets';
 
@@ -15,7 +16,7 @@ defineSuite(MOCK_PROFILE, () => startMockTarget({ errors: true }), (suite) => {
       for (const [status, res] of Object.entries(op.responses)) {
         for (const example of res.exampleNames) {
           test(`${op.operationId} ${status} example ${example} is served and holds openapi.yaml`, async () => {
-            await runCase(
+            const result = await executeCase(
               {
                 operation: op.operationId,
                 name: `${op.operationId} ${status} ${example}`,
@@ -34,7 +35,9 @@ defineSuite(MOCK_PROFILE, () => startMockTarget({ errors: true }), (suite) => {
               },
               suite.target(),
               suite.coverage,
+              newRunState(0),
             );
+            expectHeld(result);
           });
         }
       }

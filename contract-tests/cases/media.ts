@@ -1,8 +1,11 @@
-// Tag Media: send-media uploads and inbound media downloads.
+// Tag Media: send-media uploads (kinds and ceilings of section 8) and inbound media downloads.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { Case } from '../harness';
-import { chat, failsWith, file, GIF_1X1, PNG_1X1, social, status, webp } from './support';
+import { chat, check, failsWith, file, form, GIF_1X1, PDF, PNG_1X1, pngOf, social, status, webp } from './support';
+
+/** openapi.yaml's limits table: 1 MB = 1,048,576 bytes. */
+const MB = 1_048_576;
 
 export const mediaCases: Case[] = [
   {
@@ -24,7 +27,7 @@ export const mediaCases: Case[] = [
     run: async (ctx) => {
       const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'p.png') } });
       status(ctx, res, 201);
-      assert.equal(res.data!.kind, 'image');
+      check(res.data!.kind === 'image', 'a PNG upload is of kind image', JSON.stringify(res.data));
     },
   },
   {
@@ -52,6 +55,32 @@ export const mediaCases: Case[] = [
         400,
         'media_too_large',
       ),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an image over 5 MB is refused with 400 media_too_large',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(ctx, await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(pngOf(5 * MB + 1), 'image/png', 'big.png') } }), 400, 'media_too_large'),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an uploaded PDF is detected as kind document',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(PDF, 'application/pdf', 'invoice.pdf') } });
+      status(ctx, res, 201);
+      check(res.data!.kind === 'document', 'a PDF upload is of kind document', JSON.stringify(res.data));
+    },
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'an upload without a file is refused with 400 bad_request',
+    needs: ['validation'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => void failsWith(ctx, await ctx.api.POST('/media', { body: form({ client_ref: chat(ctx) }) as never }), 400, 'bad_request'),
   },
   {
     operation: 'uploadMedia',
@@ -89,7 +118,7 @@ export const mediaCases: Case[] = [
         parseAs: 'arrayBuffer',
       });
       status(ctx, res, 200);
-      assert.equal(Number(res.response.headers.get('content-length')), (res.data as ArrayBuffer).byteLength);
+      check(Number(res.response.headers.get('content-length')) === (res.data as ArrayBuffer).byteLength, 'Content-Length is the size of the bytes sent', `${res.response.headers.get('content-length')} vs ${(res.data as ArrayBuffer).byteLength}`);
     },
   },
   {
@@ -104,7 +133,7 @@ export const mediaCases: Case[] = [
       });
       status(ctx, res, 200);
       const sha = createHash('sha256').update(Buffer.from(res.data as ArrayBuffer)).digest('hex');
-      assert.equal(res.response.headers.get('x-media-sha256'), sha);
+      check(res.response.headers.get('x-media-sha256') === sha, 'X-Media-Sha256 is the SHA-256 of the bytes sent', `${res.response.headers.get('x-media-sha256')} vs ${sha}`);
     },
   },
   {

@@ -11,7 +11,6 @@ import type { Domain } from '../domain';
 import type { EventPublisher } from '../domain/events';
 import { createLogger } from '../log';
 import type { Channel } from '../store/records';
-import { JPEG } from './samples';
 
 export interface TestServerOptions {
   /** The SQLite file goes in this folder (kept after close); in-memory SQLite when absent. */
@@ -27,19 +26,18 @@ export interface TestServerOptions {
 export interface ReferenceServerHandle {
   /** e.g. http://127.0.0.1:54321/v1 */
   baseUrl: string;
+  /** e.g. http://127.0.0.1:54321 (the sandbox is at /sandbox) */
+  origin: string;
+  /** Bearer token of /sandbox. */
+  sandboxToken: string;
   /** Returns the plain key. */
   createKey(opts: { mode: 'test' | 'live'; scopes: string[] | 'all' }): Promise<string>;
   /** The real hosted-session flow. */
   connectClient(opts: { clientRef: string; channel: Channel }): Promise<void>;
-  /** Creates a template with two body placeholders on a chat client and has the provider approve it. */
-  approveTemplate(opts: { clientRef: string; name: string }): Promise<{ ref: string; language: string }>;
-  /** Has an end user send an image to a chat client; returns its inbound media id. */
-  receiveInboundMedia(opts: { clientRef: string; from: string }): Promise<string>;
   close(): Promise<void>;
 }
 
 export interface TestServer extends ReferenceServerHandle {
-  origin: string;
   /** DATA_DIR: the upload spool, the provider's media, the sandbox token (and the SQLite file when given). */
   dataDir: string;
   domain: Domain;
@@ -47,8 +45,6 @@ export interface TestServer extends ReferenceServerHandle {
   simulator: Composition['simulator'];
   /** Runs what is due now (simulated reviews, webhook attempts); tests call it after moving their clock. */
   tick(): Promise<void>;
-  /** Bearer token of /sandbox. */
-  sandboxToken: string;
   /** POST to /sandbox with the admin token; the parsed answer (throws on a non-2xx). */
   sandbox(path: string, body: unknown): Promise<any>;
 }
@@ -92,26 +88,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     sandbox,
     createKey: async ({ mode, scopes }) => server.domain.keys.create({ mode, scopes }).plain,
     connectClient: async ({ clientRef, channel }) => void (await server.sandbox.service.connectClient({ client_ref: clientRef, channel })),
-    approveTemplate: async ({ clientRef, name }) => {
-      const language = 'en_US';
-      await server.domain.templates.create({
-        client_ref: clientRef,
-        name,
-        language,
-        category: 'UTILITY',
-        body: { text: 'Hello {{1}}, your order {{2}} has shipped.', examples: ['Anna', '10482'] },
-      });
-      await sandbox('/templates/review', { client_ref: clientRef, template_ref: name, language, status: 'APPROVED' });
-      return { ref: name, language };
-    },
-    receiveInboundMedia: async ({ clientRef, from }) => {
-      const received = await sandbox('/inbound', {
-        client_ref: clientRef,
-        from,
-        media: { type: 'image', content_base64: JPEG.toString('base64'), mime_type: 'image/jpeg' },
-      });
-      return received.media_id as string;
-    },
     close: () =>
       new Promise<void>((done, fail) => {
         http.close((error) => {
