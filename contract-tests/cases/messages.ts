@@ -434,7 +434,7 @@ export const messageCases: Case[] = [
       status(ctx, res, 200);
       check(res.data!.dry_run === undefined, 'a test-key send to a registered test recipient is delivered (no dry_run)', JSON.stringify(res.data));
       const id = res.data!.message_id;
-      const d = await delivered(ctx, `message.status for ${id}`, (x) => x.event === 'message.status' && (x.body?.statuses ?? []).some((s: { id?: string }) => s.id === id));
+      const d = await delivered(ctx, 'message.status', `for ${id}`, (x) => (x.body?.statuses ?? []).some((s: { id?: string }) => s.id === id));
       check(d.body!.client_ref === chat(ctx), 'message.status names the client of the send', JSON.stringify(d.body));
     },
   },

@@ -142,12 +142,12 @@ export const runApprovedTemplate = (ctx: CaseContext) => ctx.run.once('approved-
  * The webhook delivery a request of the case caused: it must arrive, signed, and hold the contract's
  * `webhooks` (a missing, unsigned or invalid delivery is drift).
  */
-export async function delivered(ctx: CaseContext, what: string, match: (d: ReceivedDelivery) => boolean): Promise<ReceivedDelivery> {
+export async function delivered(ctx: CaseContext, event: string, about: string, match: (d: ReceivedDelivery) => boolean): Promise<ReceivedDelivery> {
   let delivery: ReceivedDelivery;
   try {
-    delivery = await ctx.fx.webhooks!.waitFor(what, match);
+    delivery = await ctx.fx.webhooks!.waitFor(`${event} ${about}`, (d) => d.event === event && match(d));
   } catch (e) {
-    if (e instanceof DeliveryMissing) throw new Broken(`the ${what} it causes is delivered`, e.message, 'webhooks');
+    if (e instanceof DeliveryMissing) throw new Broken(`the ${event} event a request causes is delivered`, e.message, event);
     throw e;
   }
   if (delivery.problems.length) throw new Broken(deliveryOccurrences(delivery));

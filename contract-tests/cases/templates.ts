@@ -121,7 +121,7 @@ export const templateCases: Case[] = [
     run: async (ctx) => {
       const { marker, utility, marketing } = await filterPair(ctx);
       const part = marker.slice(3).toUpperCase();
-      filtered(await list(ctx, { search: part }), `search=${part}`, (t) => t.name.toLowerCase().includes(part.toLowerCase()), [utility.name, marketing.name], []);
+      filtered(await list(ctx, { search: part }), 'search (case-insensitive)', (t) => t.name.toLowerCase().includes(part.toLowerCase()), [utility.name, marketing.name], []);
     },
   },
   {
@@ -131,7 +131,7 @@ export const templateCases: Case[] = [
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
       const { utility } = await filterPair(ctx);
-      filtered(await list(ctx, { refresh: true, search: utility.name }), 'refresh=true', (t) => t.name.includes(utility.name), [utility.name], []);
+      filtered(await list(ctx, { refresh: true, search: utility.name }), 'refresh=true with search', (t) => t.name.includes(utility.name), [utility.name], []);
     },
   },
   {
@@ -217,7 +217,7 @@ export const templateCases: Case[] = [
     fixtures: ['chatClientRef', 'webhooks'],
     run: async (ctx) => {
       const t = await runApprovedTemplate(ctx);
-      const d = await delivered(ctx, `template.status APPROVED for ${t.name}`, (x) => x.event === 'template.status' && x.body?.template?.name === t.name && x.body?.template?.status === 'APPROVED');
+      const d = await delivered(ctx, 'template.status', `APPROVED for ${t.name}`, (x) => x.body?.template?.name === t.name && x.body?.template?.status === 'APPROVED');
       const now = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, t.language) } });
       status(ctx, now, 200);
       same(

@@ -13,7 +13,7 @@ export const webhookCases: Case[] = [
     run: async (ctx) => {
       const since = Date.now();
       await ctx.fx.webhookTestTrigger!();
-      await delivered(ctx, 'webhook.test', (d) => d.event === 'webhook.test' && d.at >= since);
+      await delivered(ctx, 'webhook.test', 'after the trigger', (d) => d.at >= since);
     },
   },
 ];

@@ -307,7 +307,8 @@ export class Sandbox {
     const social = (await this.connectClient({ client_ref: `contract-social-${run}`, channel: 'social' })).client_ref;
     const key = (mode: 'test' | 'live', scopes: string[] | 'all', name: string, expiresAt?: Date) =>
       domain.keys.create({ mode, scopes, name: `contract ${name}`, expiresAt });
-    const expiresAt = new Date(domain.clock().getTime() + 1);
+    // Keys are created with an expiry ahead of the clock; this one is waited past below.
+    const expiresAt = new Date(domain.clock().getTime() + 200);
     const expired = key('live', 'all', 'expired', expiresAt);
     const revoked = key('live', 'all', 'revoked');
     domain.keys.revoke(revoked.key.id);
@@ -327,7 +328,7 @@ export class Sandbox {
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
-    while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 2));
+    while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
     return {
       base_url: `${at.origin}/v1`,
