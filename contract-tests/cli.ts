@@ -86,7 +86,7 @@ function seconds(value: string | undefined, flag: string, fallback: number): num
 function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | 'all' {
   if (value === undefined) return new Set();
   if (value === 'all') return 'all';
-  const byEntry = new Map(Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry.replace(/^--webhook-listen$/, 'webhooks'), fixture as FixtureName]));
+  const byEntry = new Map(Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry, fixture as FixtureName]));
   return new Set(
     value.split(',').map((name) => {
       const fixture = byEntry.get(name.trim());

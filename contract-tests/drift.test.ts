@@ -8,7 +8,7 @@ import { ALLOWED, DRIFTS, type DriftKeys } from './drift/catalogue';
 import { startDriftProxy, type Behaviour, type DriftProxy } from './drift/proxy';
 import { REPORTS_DIR } from './jest-suite';
 import { runSuite, type SuiteResult } from './runner';
-import { startServerTarget, withWebhookListener, type RunningTarget } from './targets';
+import { behindPrismProxy, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
 
 let server: RunningTarget;
 let proxy: DriftProxy;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 /** The reference server seen through the proxy with one behaviour, with a fresh webhook receiver relayed through it. */
-async function runThrough(behaviour: Behaviour, only: string[] | undefined, webhookTimeoutMs: number): Promise<SuiteResult> {
+async function runThrough(behaviour: Behaviour, only: string[] | undefined, webhookTimeoutMs: number, wrap = async (t: RunningTarget) => t): Promise<SuiteResult> {
   proxy.behaviour = behaviour;
   const through: RunningTarget = {
     ...server,
@@ -47,7 +47,7 @@ async function runThrough(behaviour: Behaviour, only: string[] | undefined, webh
     },
     close: async () => {},
   };
-  const target = await withWebhookListener(through, { host: '127.0.0.1', port: 0, secret: 'whsec_drift_harness_secret', timeoutMs: webhookTimeoutMs });
+  const target = await wrap(await withWebhookListener(through, { host: '127.0.0.1', port: 0, secret: 'whsec_drift_harness_secret', timeoutMs: webhookTimeoutMs }));
   try {
     return await runSuite(target, { cases: only ? cases.filter((c) => only.includes(c.name)) : cases, reviewTimeoutMs: 30_000 });
   } finally {
@@ -100,3 +100,11 @@ test('behaviour the specification allows (all of it at once) is not flagged: the
   // Each variation really was in the traffic: "not flagged" means something only if it was there.
   expect([...applied].filter(([, n]) => n === 0)).toEqual([]);
 }, 180_000);
+
+test('prism proxy --errors in front of a drifted implementation reports the drift independently', async () => {
+  const drift = DRIFTS.find((d) => d.name === 'Client.channel renamed to channel_type')!;
+  const result = await runThrough(drift.behaviour(keys), drift.caughtBy, 10_000, behindPrismProxy);
+  const rules = result.results.filter((r) => r.outcome === 'failed').flatMap((r) => r.occurrences.map((o) => o.rule));
+  // Prism's own finding (its problem+json 500 listing the violation), carried into the report.
+  expect(rules).toContainEqual(expect.stringMatching(/^prism response\.body/));
+}, 60_000);

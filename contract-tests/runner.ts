@@ -114,7 +114,9 @@ export function judge(target: RunningTarget, results: CaseResult[], coverage: Co
     const blocking = skipped.filter((r) => r.skip!.kind !== 'profile');
     if (blocking.length) {
       const fixtures = [...new Set(blocking.flatMap((r) => r.skip!.fixtures))];
-      return { operation, because: blocking[0]!.skip!.kind, reason: [...new Set(blocking.map((r) => r.skip!.reason))].join('; '), waived: isWaived(allowMissing, fixtures) };
+      const unobserved = blocking.filter((r) => r.skip!.fixtures.length === 0).map((r) => r.skip!.reason);
+      const reason = [fixtures.length ? `cases not run for want of ${fixtures.map((f) => ENTRY_OF[f]).join(', ')}` : '', ...new Set(unobserved)].filter(Boolean).join('; ');
+      return { operation, because: blocking[0]!.skip!.kind, reason, waived: isWaived(allowMissing, fixtures) };
     }
     if (skipped.length) return { operation, because: 'profile', reason: skipped[0]!.skip!.reason, waived: true };
     return { operation, because: 'no-case', reason: 'no case got a documented 2xx answer', waived: allowMissing === 'all' };

@@ -84,12 +84,12 @@ export interface RunningTarget {
   close(): Promise<void>;
 }
 
-/** The fixtures-file entry (or option) that gives a fixture. */
+/** The fixtures-file entry that gives a fixture (`webhooks`: the receiver, given by --webhook-listen). */
 export const ENTRY_OF: Record<FixtureName, string> = {
   ...(Object.fromEntries(
     (Object.entries(ENTRIES) as [EntryKey, { provides?: FixtureName }][]).filter(([, e]) => e.provides).map(([key, e]) => [e.provides, key]),
   ) as Record<Exclude<FixtureName, 'webhooks'>, string>),
-  webhooks: '--webhook-listen',
+  webhooks: 'webhooks',
 };
 
 export const missingReason = (fixture: FixtureName): string =>
