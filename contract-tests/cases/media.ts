@@ -2,10 +2,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { Case } from '../harness';
-import { chat, check, failsWith, file, form, GIF_1X1, PDF, PNG_1X1, pngOf, social, status, webp } from './support';
-
-/** openapi.yaml's limits table: 1 MB = 1,048,576 bytes. */
-const MB = 1_048_576;
+import { chat, check, failsWith, file, form, GIF_1X1, MB, mp4Of, PDF, PNG_1X1, pngOf, social, status, webp } from './support';
 
 export const mediaCases: Case[] = [
   {
@@ -63,6 +60,14 @@ export const mediaCases: Case[] = [
     fixtures: ['chatClientRef'],
     run: async (ctx) =>
       void failsWith(ctx, await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(pngOf(5 * MB + 1), 'image/png', 'big.png') } }), 400, 'media_too_large'),
+  },
+  {
+    operation: 'uploadMedia',
+    name: 'a video over 16 MB is refused with 400 media_too_large',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(ctx, await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(mp4Of(16 * MB + 1), 'video/mp4', 'big.mp4') } }), 400, 'media_too_large'),
   },
   {
     operation: 'uploadMedia',

@@ -8,9 +8,11 @@ import {
   approvedTemplateOfMyOwn,
   chat,
   check,
+  file,
   delivered,
   failsWith,
   pendingTemplate,
+  PNG_1X1,
   RECIPIENT,
   same,
   SILENT_RECIPIENT,
@@ -63,6 +65,25 @@ async function approvedFixture(ctx: CaseContext) {
   if (names.length === 0) throw new Inconclusive(`approved_template ${ref} has no body placeholders`);
   return { template: t, names, values: names.map((_, i) => `contract value ${i + 1}`), byRef: { client_ref: chat(ctx), to: RECIPIENT, template_ref: ref, language: t.language } };
 }
+
+/** A template of the run with a TEXT header `{{1}}` and a dynamic URL button, approved. */
+const headerAndButtonTemplate = (ctx: CaseContext) =>
+  ctx.run.once('header-button-template', () =>
+    approvedTemplateOfMyOwn(ctx, 'ct_header_button', {
+      header: { format: 'TEXT', text: 'Order {{1}}', examples: ['10482'] },
+      buttons: [{ type: 'URL', text: 'Track', url: 'https://shop.example.com/track/{{1}}', example: ['https://shop.example.com/track/10482'] }],
+    }),
+  );
+
+/** A template of the run with an IMAGE header (uploaded with POST /templates/media), approved. */
+const imageHeaderTemplate = (ctx: CaseContext) =>
+  ctx.run.once('image-header-template', async () => {
+    const upload = await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'header.png') } });
+    status(ctx, upload, 201);
+    return approvedTemplateOfMyOwn(ctx, 'ct_image_header', { header: { format: 'IMAGE', media_handle: upload.data!.handle } });
+  });
+
+const byRefOf = (ctx: CaseContext, t: Template) => ({ client_ref: chat(ctx), to: RECIPIENT, template_ref: t.id ?? t.name, language: t.language, dry_run: true });
 
 export const messageCases: Case[] = [
   {
@@ -421,6 +442,49 @@ export const messageCases: Case[] = [
         400,
         'template_layout_unsupported',
       );
+    },
+  },
+  {
+    operation: 'sendTemplateMessage',
+    name: 'header and button values are assembled into the template (dry run)',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const t = await headerAndButtonTemplate(ctx);
+      const res = await sendTemplate(ctx, { ...byRefOf(ctx, t), parameters: ['Anna', '10482'], header: { text: 'HDR-10482' }, buttons: ['track-suffix-10482'] });
+      status(ctx, res, 200);
+      const assembled = JSON.stringify(res.data!.template ?? null);
+      check(assembled.includes('HDR-10482') && assembled.includes('track-suffix-10482'), 'the assembled template carries the header and button values', assembled);
+    },
+  },
+  {
+    operation: 'sendTemplateMessage',
+    name: 'a template whose header has a placeholder, sent without header, is refused with 400 missing_header',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const t = await headerAndButtonTemplate(ctx);
+      failsWith(ctx, await sendTemplate(ctx, { ...byRefOf(ctx, t), parameters: ['Anna', '10482'], buttons: ['track-suffix'] }), 400, 'missing_header');
+    },
+  },
+  {
+    operation: 'sendTemplateMessage',
+    name: 'a template with a dynamic URL button, sent without its value, is refused with 400 missing_button_parameters',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const t = await headerAndButtonTemplate(ctx);
+      failsWith(ctx, await sendTemplate(ctx, { ...byRefOf(ctx, t), parameters: ['Anna', '10482'], header: { text: '10482' } }), 400, 'missing_button_parameters');
+    },
+  },
+  {
+    operation: 'sendTemplateMessage',
+    name: 'an image header given by a link that is not https is refused with 400 invalid_header_link',
+    needs: ['state', 'rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const t = await imageHeaderTemplate(ctx);
+      failsWith(ctx, await sendTemplate(ctx, { ...byRefOf(ctx, t), parameters: ['Anna', '10482'], header: { link: 'http://cdn.example.com/header.png' } }), 400, 'invalid_header_link');
     },
   },
   {

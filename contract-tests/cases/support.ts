@@ -60,6 +60,13 @@ export function webp(size: number): Buffer {
 }
 /** A PNG signature followed by filler, `size` bytes in all. */
 export const pngOf = (size: number) => Buffer.concat([PNG_1X1.subarray(0, 16), Buffer.alloc(size - 16, 0xa5)]);
+/** An MP4 signature (ftyp box) followed by filler, `size` bytes in all. */
+export const mp4Of = (size: number) => {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]);
+  return Buffer.concat([head, Buffer.alloc(size - head.length)]);
+};
+/** openapi.yaml's limits table: 1 MB = 1,048,576 bytes. */
+export const MB = 1_048_576;
 export const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
 
 /** A file part for an upload body: the typed client sends a body with a Blob (or File) field as multipart. */

@@ -14,8 +14,10 @@ import {
   file,
   form,
   GIF_1X1,
+  MB,
   pendingTemplate,
   PNG_1X1,
+  pngOf,
   RECIPIENT,
   runApprovedTemplate,
   same,
@@ -256,6 +258,14 @@ export const templateCases: Case[] = [
     fixtures: ['chatClientRef'],
     run: async (ctx) =>
       void failsWith(ctx, await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(GIF_1X1, 'image/gif', 'h.gif') } }), 400, 'media_type_unsupported'),
+  },
+  {
+    operation: 'uploadTemplateMedia',
+    name: 'a header image over 5 MB is refused with 400 media_too_large',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(ctx, await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(pngOf(5 * MB + 1), 'image/png', 'big.png') } }), 400, 'media_too_large'),
   },
   {
     operation: 'uploadTemplateMedia',
