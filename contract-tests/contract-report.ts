@@ -6,7 +6,7 @@ import type { CheckReport, ReportedCase } from './report';
 import type { CaseResult, SuiteResult } from './runner';
 import { ENTRY_OF, missingReason } from './targets';
 
-export const TOOL = { name: 'partner-messaging-contract' };
+const TOOL = { name: 'partner-messaging-contract' };
 
 const bullet = (names: string[]) => names.map((n) => `  - ${n}`);
 

@@ -169,7 +169,7 @@ export interface CaseOutcome {
 /** `body /results/3/channel` → `body /results/*\/channel`: one violation, wherever in an array it sits. */
 const fieldRule = (field: string) => field.replace(/\/\d+(?=\/|$)/g, '/*');
 
-export const violationOccurrence = (v: Violation): Occurrence => ({ rule: `${fieldRule(v.field)}: ${v.message}`, where: `${v.operation} ${v.status}`, example: v.value });
+const violationOccurrence = (v: Violation): Occurrence => ({ rule: `${fieldRule(v.field)}: ${v.message}`, where: `${v.operation} ${v.status}`, example: v.value });
 
 /** What a webhook delivery breaks, one occurrence per problem, the same wherever it is noticed. */
 export const deliveryOccurrences = (d: ReceivedDelivery): Occurrence[] =>

@@ -78,10 +78,6 @@ export class FindingList {
   all(): Finding[] {
     return [...this.byRule.values()];
   }
-
-  get(rule: string): Finding | undefined {
-    return this.byRule.get(rule);
-  }
 }
 
 const xml = (s: string) =>

@@ -58,7 +58,7 @@ export interface SuiteResult {
   durationMs: number;
 }
 
-export const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is signed and holds openapi.yaml';
+const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is signed and holds openapi.yaml';
 
 const isWaived = (allow: RunOptions['allowMissing'], fixtures: FixtureName[]) => allow === 'all' || (fixtures.length > 0 && fixtures.every((f) => allow?.has(f)));
 

@@ -4,6 +4,6 @@
 import { defineSuite } from './jest-suite';
 import { SERVER_PROFILE, startServerTarget, withWebhookListener } from './targets';
 
-export const SUITE_WEBHOOKS = { host: '127.0.0.1', port: 0, secret: 'whsec_contract_suite_secret', timeoutMs: 30_000 };
+const SUITE_WEBHOOKS = { host: '127.0.0.1', port: 0, secret: 'whsec_contract_suite_secret', timeoutMs: 30_000 };
 
 defineSuite(SERVER_PROFILE, async () => withWebhookListener(await startServerTarget(), SUITE_WEBHOOKS));

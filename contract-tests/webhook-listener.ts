@@ -32,7 +32,7 @@ export interface WebhookListener {
 export class DeliveryMissing extends Error {}
 
 /** What a delivery breaks: the signature rule of section 6 and the payload schema of its event. */
-export function deliveryProblems(raw: Buffer, signature: string | undefined, secret: string): { body: Record<string, any> | undefined; problems: string[] } {
+function deliveryProblems(raw: Buffer, signature: string | undefined, secret: string): { body: Record<string, any> | undefined; problems: string[] } {
   const problems: string[] = [];
   if (!signature) problems.push(`no ${SIGNATURE_HEADER} header`);
   else if (!verifyWebhookSignature(raw, signature, secret)) problems.push(`${SIGNATURE_HEADER} is not sha256=<HMAC-SHA256 of the raw body> with the signing secret`);
