@@ -36,11 +36,15 @@ export class Trial {
     return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
   }
 
-  /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS), of one key when `keyId` is given. */
+  /**
+   * The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS): the
+   * partner's, or one key's when `keyId` is given.
+   */
   set(change: { endsAt: Date | null; graceDays?: number; keyId?: string }): TrialState {
     const state: TrialState = { endsAt: change.endsAt, graceDays: change.graceDays ?? DEFAULT_GRACE_DAYS };
     if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
-    this.settings.set(change.keyId === undefined ? SETTING : keySetting(change.keyId), JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
+    const setting = change.keyId === undefined ? SETTING : keySetting(change.keyId);
+    this.settings.set(setting, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
     return state;
   }
 
