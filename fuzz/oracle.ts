@@ -28,7 +28,7 @@ export function judge(r: FuzzRequest, a: Answer): string[] {
   if (!a.headers.get('x-request-id')) problems.push('no X-Request-Id header');
   const relative = r.path.split('?')[0]!;
   const result = contract().check({ method: r.method, path: relative, status: a.status, headers: a.headers, body: a.body });
-  for (const v of result.violations) problems.push(`not valid against openapi.yaml: ${v.field}: ${v.message}`);
+  for (const v of result.violations) problems.push(`not valid against openapi.yaml: ${v.field}: ${v.value === undefined ? '' : `${v.value} `}${v.message}`);
   if (r.kind === 'invalid') {
     if (a.status < 400 || a.status >= 500) problems.push(`invalid input (${r.why}) answered ${a.status}, not 4xx`);
     const e = (result.json as any)?.error;
