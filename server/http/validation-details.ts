@@ -46,12 +46,22 @@ export function foldValidationDetails(issues: readonly ValidatorIssue[], body?: 
   const specific = all.filter((i) => !SUMMARY.test(i.message));
   let kept = specific.length > 0 ? specific : all;
   if (specific.length < all.length) kept = selectBranch(kept, body);
-  const details: Record<string, string[]> = {};
+  // A Map, not an object literal: a field may be named like a built-in property (`constructor`,
+  // `__proto__`, `toString`), which an object would read from its prototype.
+  const details = new Map<string, string[]>();
   for (const { field, message } of kept) {
-    const messages = (details[field] ??= []);
+    const messages = details.get(field) ?? [];
     if (!messages.includes(message)) messages.push(message);
+    details.set(field, messages);
   }
-  return details;
+  return ownProperties(details);
+}
+
+/** A plain object with exactly these own properties (`__proto__` included, as an own key). */
+export function ownProperties<V>(entries: Map<string, V>): Record<string, V> {
+  const object: Record<string, V> = {};
+  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  return object;
 }
 
 function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {
