@@ -3,8 +3,11 @@
 // `prism proxy --errors` in front of it catches the same field independently.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateStrict } from 'ctrf';
 import { startPrism, type PrismHandle } from '../mock/prism';
 import { BROKEN_FIELD, BROKEN_OPERATION, startBrokenServer, type BrokenServer } from './fixtures/broken-server';
 import { cases } from './cases';
@@ -48,6 +51,9 @@ test('npm run contract against an implementation that changes one response field
   expect(junit).toMatch(/<testsuites name="contract" tests="\d+" failures="[1-9]/);
   const summary = readFileSync(join(reports, 'contract-summary.md'), 'utf8');
   expect(summary).toContain('**FAILED**');
+  const ctrf = JSON.parse(readFileSync(join(reports, 'contract-ctrf.json'), 'utf8'));
+  expect(() => validateStrict(ctrf)).not.toThrow();
+  expect(ctrf.results.tests.filter((t: { status: string }) => t.status === 'failed').map((t: { message: string }) => t.message)).toContainEqual(expect.stringContaining(violation));
   // Only cases of that operation fail: the report pins the change to one field of one operation.
   const failing = [...junit.matchAll(/<testcase classname="([^"]+)"[^>]*>\s*<failure/g)].map((m) => m[1]);
   expect(failing).toEqual([`contract.external.${BROKEN_OPERATION}`]);
@@ -65,4 +71,15 @@ test('prism proxy --errors in front of the broken implementation reports the sam
   } finally {
     await proxied.close();
   }
+}, 60_000);
+
+test('npm run contract against a base URL where nothing listens exits 4 naming the URL and the cause, before any case', async () => {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((done) => server.close(() => done()));
+  const { code, out } = await runCli(['--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'ik_live_contract', '--reports-dir', mkdtempSync(join(tmpdir(), 'contract-reports-'))]);
+  expect(code).toBe(4);
+  expect(out).toContain(`cannot reach http://127.0.0.1:${port}/v1/status: ECONNREFUSED`);
+  expect(out).not.toMatch(/[✔✘○] /);
 }, 60_000);

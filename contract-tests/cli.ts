@@ -1,17 +1,20 @@
 // `npm run contract`: the contract suite against any implementation at a URL (or the in-process reference
-// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML and a human summary
-// and exits non-zero on any violation.
+// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML, CTRF JSON and a
+// human summary, and exits with the shared check exit codes.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXIT, EXIT_CODES_HELP, TargetUnusableError, exitCodeOf } from './exit-codes';
+import { assertReachable } from './reachability';
 import { summaryMarkdown, writeReports } from './report';
-import { runSuite } from './runner';
+import { COVERAGE_CASE, runSuite } from './runner';
 import { behindPrismProxy, externalTarget, startMockTarget, startServerTarget, type RunningTarget } from './targets';
 
 const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
 
 Runs the contract suite against an implementation of openapi.yaml and checks every response against the
-document (status, content type, body schema, required headers). Writes reports/contract-junit.xml and
-reports/contract-summary.md; exits 1 on any violation, 2 on a usage error.
+document (status, content type, body schema, required headers). Writes reports/contract-junit.xml,
+reports/contract-ctrf.json (ctrf.io) and reports/contract-summary.md. An operation left unexercised (a
+fixture missing) makes the run incomplete (exit 3) unless --no-require-every-operation.
 
 Target (one of):
   --base-url URL              base URL including the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
@@ -37,7 +40,9 @@ Options:
   --no-require-every-operation   do not fail when an operation goes unexercised (default: fail)
   --reports-dir DIR           default: reports
   --quiet                     print only the summary
-  -h, --help`;
+  -h, --help
+
+${EXIT_CODES_HELP}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values: v } = parseArgs({
@@ -66,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
   });
   if (v.help) {
     console.log(HELP);
-    return 0;
+    return EXIT.passed;
   }
   const env = (name: string) => process.env[`CONTRACT_${name}`] || undefined;
   const opt = (flag: keyof typeof v, name: string) => (v[flag] as string | undefined) ?? env(name);
@@ -87,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
     const apiKey = opt('api-key', 'API_KEY');
     if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY)');
     if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
+    await assertReachable(`${baseUrl.replace(/\/+$/, '')}/status`);
     target = externalTarget({
       baseUrl,
       apiKey,
@@ -106,7 +112,11 @@ async function main(argv: string[]): Promise<number> {
   if (v['prism-proxy']) target = await behindPrismProxy(target);
 
   const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
-  const files = { junit: join(reportsDir, 'contract-junit.xml'), summary: join(reportsDir, 'contract-summary.md') };
+  const files = {
+    junit: join(reportsDir, 'contract-junit.xml'),
+    ctrf: join(reportsDir, 'contract-ctrf.json'),
+    summary: join(reportsDir, 'contract-summary.md'),
+  };
   try {
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     const result = await runSuite(target, {
@@ -118,8 +128,12 @@ async function main(argv: string[]): Promise<number> {
     });
     writeReports(result, files);
     console.log(`\n${summaryMarkdown(result)}`);
-    console.log(`JUnit XML: ${files.junit}\nSummary:   ${files.summary}`);
-    return result.failed ? 1 : 0;
+    console.log(`JUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
+    const failed = result.results.filter((r) => r.outcome === 'failed');
+    return exitCodeOf({
+      violations: failed.filter((r) => r.name !== COVERAGE_CASE).length,
+      incomplete: failed.filter((r) => r.name === COVERAGE_CASE).length,
+    });
   } finally {
     await target.close();
   }
@@ -132,9 +146,13 @@ main(process.argv.slice(2)).then(
   (e) => {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`contract: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(2);
+      process.exit(EXIT.usage);
+    }
+    if (e instanceof TargetUnusableError) {
+      console.error(`contract: ${e.message}`);
+      process.exit(EXIT.unreachable);
     }
     console.error(`contract: ${(e as Error).stack ?? e}`);
-    process.exit(1);
+    process.exit(EXIT.incomplete);
   },
 );
