@@ -1,29 +1,20 @@
 // Drift checks for CI, proven on a deliberately broken implementation (fixtures/broken-server.ts: the Prism
 // mock with one response field changed): `npm run contract` fails naming the operation and the field, and
 // `prism proxy --errors` in front of it catches the same field independently.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateStrict } from 'ctrf';
 import { startPrism, type PrismHandle } from '../mock/prism';
 import { BROKEN_FIELD, BROKEN_OPERATION, startBrokenServer, type BrokenServer } from './fixtures/broken-server';
+import { runTsCommand, unusedPort } from './fixtures/commands';
 import { cases } from './cases';
 import { runSuite } from './runner';
 import { behindPrismProxy, externalTarget } from './targets';
 
-const ROOT = join(__dirname, '..');
-
-function runCli(args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
+async function runCli(args: string[]): Promise<{ code: number; out: string }> {
+  const { code, stdout, stderr } = await runTsCommand(join(__dirname, 'cli.ts'), args);
+  return { code, out: `${stdout}${stderr}` };
 }
 
 let prism: PrismHandle;
@@ -74,10 +65,7 @@ test('prism proxy --errors in front of the broken implementation reports the sam
 }, 60_000);
 
 test('npm run contract against a base URL where nothing listens exits 4 naming the URL and the cause, before any case', async () => {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
+  const port = await unusedPort();
   const { code, out } = await runCli(['--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'ik_live_contract', '--reports-dir', mkdtempSync(join(tmpdir(), 'contract-reports-'))]);
   expect(code).toBe(4);
   expect(out).toContain(`cannot reach http://127.0.0.1:${port}/v1/status: ECONNREFUSED`);

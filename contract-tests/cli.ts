@@ -3,8 +3,8 @@
 // human summary, and exits with the shared check exit codes.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, EXIT_CODES_HELP, TargetUnusableError, exitCodeOf } from './exit-codes';
-import { assertReachable } from './reachability';
+import { EXIT, EXIT_CODES_HELP, exitCodeOf, type ExitCode } from './exit-codes';
+import { COMMON_OPTIONS, UsageError, flagOrEnv, implementationUnderCheck, runCheckCommand } from './command';
 import { summaryMarkdown, writeReports } from './report';
 import { COVERAGE_CASE, runSuite } from './runner';
 import { behindPrismProxy, externalTarget, startMockTarget, startServerTarget, type RunningTarget } from './targets';
@@ -44,7 +44,7 @@ Options:
 
 ${EXIT_CODES_HELP}`;
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<ExitCode> {
   const { values: v } = parseArgs({
     args: argv,
     options: {
@@ -63,9 +63,7 @@ async function main(argv: string[]): Promise<number> {
       'prism-proxy': { type: 'boolean', default: false },
       like: { type: 'string' },
       'no-require-every-operation': { type: 'boolean', default: false },
-      'reports-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...COMMON_OPTIONS,
     },
     strict: true,
   });
@@ -73,8 +71,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return EXIT.passed;
   }
-  const env = (name: string) => process.env[`CONTRACT_${name}`] || undefined;
-  const opt = (flag: keyof typeof v, name: string) => (v[flag] as string | undefined) ?? env(name);
+  const opt = (flag: keyof typeof v, name: string) => flagOrEnv(v[flag] as string | undefined, name);
   const requireEveryOperation = !v['no-require-every-operation'];
 
   let target: RunningTarget;
@@ -88,11 +85,7 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
   } else {
     if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
-    const baseUrl = opt('base-url', 'BASE_URL');
-    const apiKey = opt('api-key', 'API_KEY');
-    if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY)');
-    if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
-    await assertReachable(`${baseUrl.replace(/\/+$/, '')}/status`);
+    const { baseUrl, apiKey } = await implementationUnderCheck(v);
     target = externalTarget({
       baseUrl,
       apiKey,
@@ -139,20 +132,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-class UsageError extends Error {}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`contract: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(EXIT.usage);
-    }
-    if (e instanceof TargetUnusableError) {
-      console.error(`contract: ${e.message}`);
-      process.exit(EXIT.unreachable);
-    }
-    console.error(`contract: ${(e as Error).stack ?? e}`);
-    process.exit(EXIT.incomplete);
-  },
-);
+runCheckCommand('contract', HELP, () => main(process.argv.slice(2)));

@@ -34,3 +34,4 @@ export function exitCodeOf(outcomes: { violations: number; incomplete: number })
   if (outcomes.incomplete > 0) return EXIT.incomplete;
   return EXIT.passed;
 }
+

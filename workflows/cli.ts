@@ -3,8 +3,8 @@
 // and exits with the check exit codes.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EXIT, EXIT_CODES_HELP, TargetUnusableError, exitCodeOf, type ExitCode } from '../contract-tests/exit-codes';
-import { assertReachable } from '../contract-tests/reachability';
+import { EXIT, EXIT_CODES_HELP, exitCodeOf, type ExitCode } from '../contract-tests/exit-codes';
+import { COMMON_OPTIONS, UsageError, flagOrEnv, implementationUnderCheck, runCheckCommand } from '../contract-tests/command';
 import { writeRunReports, type ReportedRun } from '../contract-tests/report';
 import { DEFAULT_RECIPIENT, JOURNEYS_FILE, NEEDS_CHAT_CLIENT, ONBOARDING, journeyInputs, journeys } from './journeys';
 import { readRespectLog, respectRun, runRespect } from './respect';
@@ -41,8 +41,6 @@ Options:
 
 ${EXIT_CODES_HELP}`;
 
-class UsageError extends Error {}
-
 function table(run: ReportedRun): string {
   const rows = [['workflow', 'step', 'result', 'time'], ...run.cases.map((c) => [c.suite[1] ?? '', c.name.split(':')[0] ?? '', { passed: 'pass', failed: 'FAIL', skipped: 'not run' }[c.outcome], `${c.durationMs} ms`])];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -59,9 +57,7 @@ async function main(argv: string[]): Promise<ExitCode> {
       'auth-code': { type: 'string' },
       recipient: { type: 'string' },
       workflow: { type: 'string', multiple: true },
-      'reports-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...COMMON_OPTIONS,
     },
     strict: true,
   });
@@ -69,25 +65,20 @@ async function main(argv: string[]): Promise<ExitCode> {
     console.log(HELP);
     return EXIT.passed;
   }
-  const env = (name: string) => process.env[`CONTRACT_${name}`] || undefined;
-  const baseUrl = (v['base-url'] ?? env('BASE_URL'))?.replace(/\/+$/, '');
-  const apiKey = v['api-key'] ?? env('API_KEY');
-  if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY)');
-  if (!/^https?:\/\/./.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
   const all = journeys();
   const selected = v.workflow ?? [];
   const unknown = selected.filter((id) => !all.some((j) => j.workflowId === id));
   if (unknown.length) throw new UsageError(`unknown --workflow ${unknown.join(', ')} (one of ${all.map((j) => j.workflowId).join(', ')})`);
-  const chatClientRef = v['chat-client-ref'] ?? env('CHAT_CLIENT_REF');
+  const chatClientRef = flagOrEnv(v['chat-client-ref'], 'CHAT_CLIENT_REF');
   const running = selected.length ? selected : all.map((j) => j.workflowId);
   if (!chatClientRef && !running.includes(ONBOARDING) && running.some((id) => NEEDS_CHAT_CLIENT.includes(id))) {
     throw new UsageError(`${running.filter((id) => NEEDS_CHAT_CLIENT.includes(id)).join(' and ')} need a chat client: give --chat-client-ref, or run ${ONBOARDING} too`);
   }
 
-  await assertReachable(`${baseUrl}/status`);
+  const { baseUrl, apiKey } = await implementationUnderCheck(v);
   const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
   const files = { junit: join(reportsDir, 'workflows-junit.xml'), ctrf: join(reportsDir, 'workflows-ctrf.json'), respect: join(reportsDir, 'workflows-respect.json') };
-  const inputs = journeyInputs({ apiKey, chatClientRef, authCode: v['auth-code'] ?? env('SIGNUP_AUTH_CODE'), recipient: v.recipient });
+  const inputs = journeyInputs({ apiKey, chatClientRef, authCode: flagOrEnv(v['auth-code'], 'SIGNUP_AUTH_CODE'), recipient: v.recipient });
   console.log(`Partner journeys against ${baseUrl} (client ${inputs.chatClientRef}, template ${inputs.templateName})`);
 
   const startedAt = Date.now();
@@ -109,18 +100,4 @@ async function main(argv: string[]): Promise<ExitCode> {
   return code === EXIT.passed && respect.exitCode !== 0 ? EXIT.incomplete : code;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`workflows: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(EXIT.usage);
-    }
-    if (e instanceof TargetUnusableError) {
-      console.error(`workflows: ${e.message}`);
-      process.exit(EXIT.unreachable);
-    }
-    console.error(`workflows: ${(e as Error).stack ?? e}`);
-    process.exit(EXIT.incomplete);
-  },
-);
+runCheckCommand('workflows', HELP, () => main(process.argv.slice(2)));

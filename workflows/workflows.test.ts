@@ -1,7 +1,7 @@
 // The partner journeys (Arazzo) held to their purpose: Redocly lints them, they pass against the reference
 // server with Respect underneath (the review polled until APPROVED), and they fail, naming the step, against
 // an implementation that breaks a journey.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateStrict } from 'ctrf';
 import { EXIT } from '../contract-tests/exit-codes';
+import { runTsCommand, unusedPort } from '../contract-tests/fixtures/commands';
 import { startReferenceServer, type ReferenceServerHandle } from '../server/testing';
 import { JOURNEYS_FILE, journeyInputs, journeys } from './journeys';
 import { readRespectLog, respectRun, runRespect } from './respect';
@@ -17,16 +18,7 @@ const ROOT = join(__dirname, '..');
 /** Long enough that the first poll finds the template PENDING even on a loaded machine; the poll retries every second. */
 const REVIEW_DELAY_MS = 3_000;
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]) => runTsCommand(join(__dirname, 'cli.ts'), args);
 
 function lint(file: string): { status: number | null; output: string } {
   const cli = require.resolve('@redocly/cli/bin/cli.js');
@@ -142,10 +134,7 @@ describe('against the reference server', () => {
 
 describe('npm run workflows, before any journey runs', () => {
   it('a base URL where nothing listens: exit 4 naming the URL and the cause', async () => {
-    const probe = createServer();
-    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((done) => probe.close(() => done()));
+    const port = await unusedPort();
     const { code, stderr } = await runCli(['--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'ik_live_x']);
     expect(code).toBe(EXIT.unreachable);
     expect(stderr).toContain(`cannot reach http://127.0.0.1:${port}/v1/status: ECONNREFUSED`);

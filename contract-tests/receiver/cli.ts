@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { WEBHOOK_TIMEOUT_MS } from '../../client/webhooks';
 import { formatMs } from '../../mock/webhooks';
-import { EXIT, EXIT_CODES_HELP, TargetUnusableError, type ExitCode } from '../exit-codes';
+import { EXIT, EXIT_CODES_HELP, type ExitCode } from '../exit-codes';
+import { COMMON_OPTIONS, UsageError, runCheckCommand } from '../command';
 import { writeRunReports } from '../report';
 import { checkReceiver } from './run';
 import { NOT_OBSERVABLE, describeLatency, receiverExitCode, receiverSummaryMarkdown, receiverTable, reportedReceiverRun, verdict } from './summary';
@@ -36,8 +37,6 @@ Options:
 ${EXIT_CODES_HELP}
   A case that could not be sent because the receiver stopped accepting connections is "not checked" (3).`;
 
-class UsageError extends Error {}
-
 async function main(argv: string[]): Promise<ExitCode> {
   const { values: v } = parseArgs({
     args: argv,
@@ -45,9 +44,7 @@ async function main(argv: string[]): Promise<ExitCode> {
       url: { type: 'string' },
       secret: { type: 'string' },
       'timeout-ms': { type: 'string' },
-      'reports-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...COMMON_OPTIONS,
     },
     strict: true,
   });
@@ -87,18 +84,4 @@ async function main(argv: string[]): Promise<ExitCode> {
   return receiverExitCode(run);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`check-receiver: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(EXIT.usage);
-    }
-    if (e instanceof TargetUnusableError) {
-      console.error(`check-receiver: ${e.message}`);
-      process.exit(EXIT.unreachable);
-    }
-    console.error(`check-receiver: ${(e as Error).stack ?? e}`);
-    process.exit(EXIT.incomplete);
-  },
-);
+runCheckCommand('check-receiver', HELP, () => main(process.argv.slice(2)));

@@ -1,16 +1,14 @@
 // The receiver check held to its purpose: a correct receiver and one built on the package's middleware pass
 // every case; each broken receiver fails exactly the cases of its own defect; a receiver that cannot be used
 // stops the run before any case; the command's exit codes and reports are what CI reads.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateStrict } from 'ctrf';
 import { verifyWebhookSignature } from '../../client/webhooks';
 import { payloadViolations, webhookEvents } from '../../mock/webhooks';
 import { EXIT, TargetUnusableError } from '../exit-codes';
+import { runTsCommand, unusedPort } from '../fixtures/commands';
 import { nonCanonicalJson, reserialised } from './bodies';
 import { receiverCases } from './cases';
 import { eventSample } from './events';
@@ -19,7 +17,6 @@ import { checkReceiver } from './run';
 import { receiverExitCode } from './summary';
 
 const SECRET = 'whsec_receiver_check_0123456789';
-const ROOT = join(__dirname, '..', '..');
 /** The tests' time limit for acknowledgements: stricter than 5 s, so the slow receiver costs 1.5 s per slow case. */
 const LIMIT_MS = 1_500;
 
@@ -38,25 +35,10 @@ const CASE = {
   outOfOrder: 'message statuses out of order (read, then delivered, then sent) are each acknowledged',
 };
 
-function runCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const runCli = (args: string[]) => runTsCommand(join(__dirname, 'cli.ts'), args);
 
-/** A URL on which nothing listens: a port that was just free. */
-async function closedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((done) => server.close(() => done()));
-  return `http://127.0.0.1:${port}/webhooks`;
-}
+/** A URL on which nothing listens. */
+const closedUrl = async () => `http://127.0.0.1:${await unusedPort()}/webhooks`;
 
 describe('what the receiver check sends', () => {
   const cases = receiverCases({ secret: SECRET, limitMs: 5_000 });
