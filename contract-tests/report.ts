@@ -46,7 +46,7 @@ const xml = (s: string) =>
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-export function junitXmlOf(run: ReportedRun): string {
+function junitXmlOf(run: ReportedRun): string {
   const count = (o: ReportedOutcome) => run.cases.filter((c) => c.outcome === o).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -65,7 +65,7 @@ export function junitXmlOf(run: ReportedRun): string {
   return lines.join('\n');
 }
 
-export function ctrfReportOf(run: ReportedRun, toolVersion?: string): CTRFReport {
+function ctrfReportOf(run: ReportedRun, toolVersion?: string): CTRFReport {
   const tests = run.cases.map((c) => {
     const test = new TestBuilder().name(c.name).status(c.outcome).duration(Math.round(c.durationMs)).suite(c.suite);
     if (c.message) test.message(c.message);
@@ -80,7 +80,7 @@ export function ctrfReportOf(run: ReportedRun, toolVersion?: string): CTRFReport
     .build();
 }
 
-export function ctrfJsonOf(run: ReportedRun, toolVersion?: string): string {
+function ctrfJsonOf(run: ReportedRun, toolVersion?: string): string {
   return `${stringify(ctrfReportOf(run, toolVersion), { pretty: true, indent: 2 })}\n`;
 }
 
@@ -97,7 +97,7 @@ export function writeRunReports(run: ReportedRun, files: ReportFiles, summary?: 
 }
 
 /** A contract run in the shape of every report. */
-export function contractRun(r: SuiteResult): ReportedRun {
+function contractRun(r: SuiteResult): ReportedRun {
   return {
     tool: 'contract',
     title: `contract suite on ${r.target} (${r.baseUrl})`,
@@ -106,8 +106,6 @@ export function contractRun(r: SuiteResult): ReportedRun {
     durationMs: r.durationMs,
   };
 }
-
-export const junitXml = (r: SuiteResult): string => junitXmlOf(contractRun(r));
 
 export function summaryMarkdown(r: SuiteResult): string {
   const by = (o: string) => r.results.filter((x) => x.outcome === o);

@@ -44,7 +44,7 @@ export interface RunFixtures {
 }
 
 /** Lowercase letters and digits, unique per run: fits client references and lower_snake_case template names. */
-export const newRunId = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const newRunId = (): string => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 export const DEFAULT_RECIPIENT = '4915112345678';
 

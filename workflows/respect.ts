@@ -86,7 +86,7 @@ interface RespectWorkflow {
   executedSteps: Array<RespectStep | { type: 'workflow' }>;
 }
 
-export interface RespectLog {
+interface RespectLog {
   status?: string;
   totalTime?: number;
   files: Record<string, { executedWorkflows: RespectWorkflow[]; globalTimeoutError?: boolean }>;

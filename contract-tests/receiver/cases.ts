@@ -31,7 +31,7 @@ export interface ReceiverCase {
   defect: string;
 }
 
-export const ACKNOWLEDGED: Expectation = { label: '2xx', holds: (status) => status >= 200 && status < 300 };
+const ACKNOWLEDGED: Expectation = { label: '2xx', holds: (status) => status >= 200 && status < 300 };
 /** Section 6 rule 1: "reject mismatches with 401". */
 const SIGNATURE_REFUSED: Expectation = { label: '401', holds: (status) => status === 401 };
 /** Nothing to verify and nothing to parse: the webhook responses of openapi.yaml allow the 401, and 400 is a malformed request. */

@@ -7,7 +7,7 @@ import { canonicalBytes } from './bodies';
 import { receiverCases, type CaseGroup, type ReceiverCase } from './cases';
 import { asNewEvent, eventSample } from './events';
 
-export const USER_AGENT = 'partner-messaging-check-receiver';
+const USER_AGENT = 'partner-messaging-check-receiver';
 
 export interface ReceiverCaseResult {
   group: CaseGroup;

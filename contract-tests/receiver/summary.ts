@@ -12,7 +12,7 @@ export const NOT_OBSERVABLE =
 const got = (r: ReceiverCaseResult) => r.answers.map((a) => (a.status === null ? 'none' : String(a.status))).join(' ') || '-';
 const time = (r: ReceiverCaseResult) => (r.answers.length ? `${Math.max(...r.answers.map((a) => a.durationMs))} ms` : '-');
 
-export interface Latency {
+interface Latency {
   /** Answers that arrived (status received), over every delivery of the run. */
   answered: number;
   medianMs: number;
@@ -24,7 +24,7 @@ export interface Latency {
 /** Nearest-rank percentile of sorted values. */
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-export function latencyOf(run: ReceiverRun): Latency | undefined {
+function latencyOf(run: ReceiverRun): Latency | undefined {
   const timed = run.results.flatMap((r) => r.answers.filter((a) => a.status !== null).map((a) => ({ name: r.name, ms: a.durationMs })));
   if (!timed.length) return undefined;
   const sorted = timed.map((t) => t.ms).sort((a, b) => a - b);
