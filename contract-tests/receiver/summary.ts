@@ -52,7 +52,8 @@ export const receiverExitCode = (run: ReceiverRun): ExitCode => {
 export function verdict(run: ReceiverRun): string {
   const c = counts(run);
   const word = c.failed ? 'FAILED' : c.notChecked ? 'INCOMPLETE' : 'PASSED';
-  return `${word}: ${c.passed} passed, ${c.failed} failed, ${c.notChecked} not checked, in ${(run.durationMs / 1000).toFixed(1)} s.`;
+  const took = run.durationMs < 10_000 ? `${run.durationMs} ms` : `${(run.durationMs / 1000).toFixed(1)} s`;
+  return `${word}: ${c.passed} passed, ${c.failed} failed, ${c.notChecked} not checked, in ${took}.`;
 }
 
 function columns(run: ReceiverRun): string[][] {
