@@ -1,26 +1,20 @@
 // Drift checks for CI, proven on a deliberately broken implementation (fixtures/broken-server.ts: the Prism
 // mock with one response field changed): `npm run contract` fails naming the operation and the field, and
 // `prism proxy --errors` in front of it catches the same field independently.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateStrict } from 'ctrf';
 import { startPrism, type PrismHandle } from '../mock/prism';
 import { BROKEN_FIELD, BROKEN_OPERATION, startBrokenServer, type BrokenServer } from './fixtures/broken-server';
+import { runTsCommand, unusedPort } from './fixtures/commands';
 import { cases } from './cases';
 import { runSuite } from './runner';
 import { behindPrismProxy, externalTarget } from './targets';
 
-const ROOT = join(__dirname, '..');
-
-function runCli(args: string[]): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
+async function runCli(args: string[]): Promise<{ code: number; out: string }> {
+  const { code, stdout, stderr } = await runTsCommand(join(__dirname, 'cli.ts'), args);
+  return { code, out: `${stdout}${stderr}` };
 }
 
 let prism: PrismHandle;
@@ -48,6 +42,9 @@ test('npm run contract against an implementation that changes one response field
   expect(junit).toMatch(/<testsuites name="contract" tests="\d+" failures="[1-9]/);
   const summary = readFileSync(join(reports, 'contract-summary.md'), 'utf8');
   expect(summary).toContain('**FAILED**');
+  const ctrf = JSON.parse(readFileSync(join(reports, 'contract-ctrf.json'), 'utf8'));
+  expect(() => validateStrict(ctrf)).not.toThrow();
+  expect(ctrf.results.tests.filter((t: { status: string }) => t.status === 'failed').map((t: { message: string }) => t.message)).toContainEqual(expect.stringContaining(violation));
   // Only cases of that operation fail: the report pins the change to one field of one operation.
   const failing = [...junit.matchAll(/<testcase classname="([^"]+)"[^>]*>\s*<failure/g)].map((m) => m[1]);
   expect(failing).toEqual([`contract.external.${BROKEN_OPERATION}`]);
@@ -65,4 +62,12 @@ test('prism proxy --errors in front of the broken implementation reports the sam
   } finally {
     await proxied.close();
   }
+}, 60_000);
+
+test('npm run contract against a base URL where nothing listens exits 4 naming the URL and the cause, before any case', async () => {
+  const port = await unusedPort();
+  const { code, out } = await runCli(['--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'ik_live_contract', '--reports-dir', mkdtempSync(join(tmpdir(), 'contract-reports-'))]);
+  expect(code).toBe(4);
+  expect(out).toContain(`cannot reach http://127.0.0.1:${port}/v1/status: ECONNREFUSED`);
+  expect(out).not.toMatch(/[✔✘○] /);
 }, 60_000);

@@ -1,17 +1,20 @@
 // `npm run contract`: the contract suite against any implementation at a URL (or the in-process reference
-// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML and a human summary
-// and exits non-zero on any violation.
+// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML, CTRF JSON and a
+// human summary, and exits with the shared check exit codes.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXIT, EXIT_CODES_HELP, exitCodeOf, type ExitCode } from './exit-codes';
+import { COMMON_OPTIONS, UsageError, flagOrEnv, implementationUnderCheck, runCheckCommand } from './command';
 import { summaryMarkdown, writeReports } from './report';
-import { runSuite } from './runner';
+import { COVERAGE_CASE, runSuite } from './runner';
 import { behindPrismProxy, externalTarget, startMockTarget, startServerTarget, type RunningTarget } from './targets';
 
 const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
 
 Runs the contract suite against an implementation of openapi.yaml and checks every response against the
-document (status, content type, body schema, required headers). Writes reports/contract-junit.xml and
-reports/contract-summary.md; exits 1 on any violation, 2 on a usage error.
+document (status, content type, body schema, required headers). Writes reports/contract-junit.xml,
+reports/contract-ctrf.json (ctrf.io) and reports/contract-summary.md. An operation left unexercised (a
+fixture missing) makes the run incomplete (exit 3) unless --no-require-every-operation.
 
 Target (one of):
   --base-url URL              base URL including the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
@@ -37,9 +40,11 @@ Options:
   --no-require-every-operation   do not fail when an operation goes unexercised (default: fail)
   --reports-dir DIR           default: reports
   --quiet                     print only the summary
-  -h, --help`;
+  -h, --help
 
-async function main(argv: string[]): Promise<number> {
+${EXIT_CODES_HELP}`;
+
+async function main(argv: string[]): Promise<ExitCode> {
   const { values: v } = parseArgs({
     args: argv,
     options: {
@@ -58,18 +63,15 @@ async function main(argv: string[]): Promise<number> {
       'prism-proxy': { type: 'boolean', default: false },
       like: { type: 'string' },
       'no-require-every-operation': { type: 'boolean', default: false },
-      'reports-dir': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...COMMON_OPTIONS,
     },
     strict: true,
   });
   if (v.help) {
     console.log(HELP);
-    return 0;
+    return EXIT.passed;
   }
-  const env = (name: string) => process.env[`CONTRACT_${name}`] || undefined;
-  const opt = (flag: keyof typeof v, name: string) => (v[flag] as string | undefined) ?? env(name);
+  const opt = (flag: keyof typeof v, name: string) => flagOrEnv(v[flag] as string | undefined, name);
   const requireEveryOperation = !v['no-require-every-operation'];
 
   let target: RunningTarget;
@@ -83,10 +85,7 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
   } else {
     if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
-    const baseUrl = opt('base-url', 'BASE_URL');
-    const apiKey = opt('api-key', 'API_KEY');
-    if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY)');
-    if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
+    const { baseUrl, apiKey } = await implementationUnderCheck(v);
     target = externalTarget({
       baseUrl,
       apiKey,
@@ -106,7 +105,11 @@ async function main(argv: string[]): Promise<number> {
   if (v['prism-proxy']) target = await behindPrismProxy(target);
 
   const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
-  const files = { junit: join(reportsDir, 'contract-junit.xml'), summary: join(reportsDir, 'contract-summary.md') };
+  const files = {
+    junit: join(reportsDir, 'contract-junit.xml'),
+    ctrf: join(reportsDir, 'contract-ctrf.json'),
+    summary: join(reportsDir, 'contract-summary.md'),
+  };
   try {
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     const result = await runSuite(target, {
@@ -118,23 +121,15 @@ async function main(argv: string[]): Promise<number> {
     });
     writeReports(result, files);
     console.log(`\n${summaryMarkdown(result)}`);
-    console.log(`JUnit XML: ${files.junit}\nSummary:   ${files.summary}`);
-    return result.failed ? 1 : 0;
+    console.log(`JUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
+    const failed = result.results.filter((r) => r.outcome === 'failed');
+    return exitCodeOf({
+      violations: failed.filter((r) => r.name !== COVERAGE_CASE).length,
+      incomplete: failed.filter((r) => r.name === COVERAGE_CASE).length,
+    });
   } finally {
     await target.close();
   }
 }
 
-class UsageError extends Error {}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`contract: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(2);
-    }
-    console.error(`contract: ${(e as Error).stack ?? e}`);
-    process.exit(1);
-  },
-);
+runCheckCommand('contract', HELP, () => main(process.argv.slice(2)));

@@ -1,7 +1,40 @@
-// JUnit XML and the human summary of a contract run.
+// Machine-readable reports of every check command (JUnit XML and CTRF JSON, ctrf.io) from one run shape,
+// and the human summary of a contract run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ReportBuilder, TestBuilder, stringify, type CTRFReport } from 'ctrf';
 import type { SuiteResult } from './runner';
+
+export type ReportedOutcome = 'passed' | 'failed' | 'skipped';
+
+export interface ReportedCase {
+  /** From the command down to the case's group: the JUnit classname (joined with dots) and the CTRF suite. */
+  suite: string[];
+  name: string;
+  outcome: ReportedOutcome;
+  /** The failure message, or why the case was skipped. */
+  message?: string;
+  durationMs: number;
+  /** Epoch milliseconds, when the case measured its own start. */
+  startedAt?: number;
+}
+
+export interface ReportedRun {
+  /** The command that produced the run (`contract`, `check-receiver`, `workflows`). */
+  tool: string;
+  /** What was checked, e.g. `receiver check of http://…`. */
+  title: string;
+  cases: ReportedCase[];
+  /** Epoch milliseconds. */
+  startedAt: number;
+  durationMs: number;
+}
+
+export interface ReportFiles {
+  junit?: string;
+  ctrf?: string;
+  summary?: string;
+}
 
 const xml = (s: string) =>
   s
@@ -11,23 +44,67 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
-export function junitXml(r: SuiteResult): string {
-  const count = (o: string) => r.results.filter((x) => x.outcome === o).length;
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function junitXmlOf(run: ReportedRun): string {
+  const count = (o: ReportedOutcome) => run.cases.filter((c) => c.outcome === o).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract" tests="${r.results.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${(r.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="contract suite on ${xml(r.target)} (${xml(r.baseUrl)})" tests="${r.results.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${(r.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="${xml(run.tool)}" tests="${run.cases.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${seconds(run.durationMs)}">`,
+    `  <testsuite name="${xml(run.title)}" tests="${run.cases.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(run.durationMs)}">`,
   ];
-  for (const c of r.results) {
-    const head = `    <testcase classname="${xml(`contract.${r.target}.${c.operation}`)}" name="${xml(c.name)}" time="${(c.durationMs / 1000).toFixed(3)}"`;
+  for (const c of run.cases) {
+    const head = `    <testcase classname="${xml(c.suite.join('.'))}" name="${xml(c.name)}" time="${seconds(c.durationMs)}"`;
     if (c.outcome === 'passed') lines.push(`${head}/>`);
     else if (c.outcome === 'failed') {
       const first = (c.message ?? '').split('\n')[0]!;
       lines.push(`${head}>`, `      <failure message="${xml(first)}">${xml(c.message ?? '')}</failure>`, '    </testcase>');
-    } else lines.push(`${head}>`, `      <skipped message="${xml(`${c.outcome}: ${c.message ?? ''}`)}"/>`, '    </testcase>');
+    } else lines.push(`${head}>`, `      <skipped message="${xml(`skipped: ${c.message ?? ''}`)}"/>`, '    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+function ctrfReportOf(run: ReportedRun, toolVersion?: string): CTRFReport {
+  const tests = run.cases.map((c) => {
+    const test = new TestBuilder().name(c.name).status(c.outcome).duration(Math.round(c.durationMs)).suite(c.suite);
+    if (c.message) test.message(c.message);
+    if (c.startedAt !== undefined) test.start(Math.round(c.startedAt)).stop(Math.round(c.startedAt + c.durationMs));
+    return test.build();
+  });
+  return new ReportBuilder({ autoGenerateId: true, autoTimestamp: true })
+    .tool(toolVersion ? { name: run.tool, version: toolVersion } : { name: run.tool })
+    .environment({ reportName: run.title })
+    .addTests(tests)
+    .summaryOverrides({ start: Math.round(run.startedAt), stop: Math.round(run.startedAt + run.durationMs) })
+    .build();
+}
+
+function ctrfJsonOf(run: ReportedRun, toolVersion?: string): string {
+  return `${stringify(ctrfReportOf(run, toolVersion), { pretty: true, indent: 2 })}\n`;
+}
+
+/** Writes the reports named in `files` (creating their folders); the summary is already rendered text. */
+export function writeRunReports(run: ReportedRun, files: ReportFiles, summary?: string, toolVersion?: string): void {
+  const write = (file: string | undefined, text: () => string) => {
+    if (!file) return;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text());
+  };
+  write(files.junit, () => junitXmlOf(run));
+  write(files.ctrf, () => ctrfJsonOf(run, toolVersion));
+  write(files.summary, () => summary ?? '');
+}
+
+/** A contract run in the shape of every report. */
+function contractRun(r: SuiteResult): ReportedRun {
+  return {
+    tool: 'contract',
+    title: `contract suite on ${r.target} (${r.baseUrl})`,
+    cases: r.results.map((c) => ({ suite: ['contract', r.target, c.operation], name: c.name, outcome: c.outcome, message: c.message, durationMs: c.durationMs })),
+    startedAt: r.startedAt,
+    durationMs: r.durationMs,
+  };
 }
 
 export function summaryMarkdown(r: SuiteResult): string {
@@ -56,8 +133,6 @@ export function summaryMarkdown(r: SuiteResult): string {
   return out.join('\n');
 }
 
-export function writeReports(r: SuiteResult, files: { junit: string; summary: string }): void {
-  for (const f of [files.junit, files.summary]) mkdirSync(dirname(f), { recursive: true });
-  writeFileSync(files.junit, junitXml(r));
-  writeFileSync(files.summary, summaryMarkdown(r));
+export function writeReports(r: SuiteResult, files: { junit: string; ctrf: string; summary: string }): void {
+  writeRunReports(contractRun(r), files, summaryMarkdown(r));
 }

@@ -25,6 +25,8 @@ export interface SuiteResult {
   requireEveryOperation: boolean;
   /** True when any case failed or the coverage rule failed. */
   failed: boolean;
+  /** Epoch milliseconds when the run started. */
+  startedAt: number;
   durationMs: number;
 }
 
@@ -78,6 +80,7 @@ export async function runSuite(
     unexercised,
     requireEveryOperation: required,
     failed: results.some((r) => r.outcome === 'failed'),
+    startedAt: started,
     durationMs: Date.now() - started,
   };
 }

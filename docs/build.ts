@@ -230,6 +230,8 @@ export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
   { file: 'webhooks.md', title: 'Webhooks guide' },
   { file: 'testing-against-the-mock.md', title: 'Testing against the mock' },
   { file: 'contract-testing-in-ci.md', title: 'Contract testing in CI' },
+  { file: 'checking-your-webhook-receiver.md', title: 'Checking your webhook receiver' },
+  { file: 'partner-journeys.md', title: 'Partner journeys (Arazzo)' },
   { file: 'decisions.md', title: 'Decisions' },
 ];
 

@@ -21,6 +21,8 @@ const GUIDES = [
   'webhooks.md',
   'testing-against-the-mock.md',
   'contract-testing-in-ci.md',
+  'checking-your-webhook-receiver.md',
+  'partner-journeys.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
@@ -77,9 +79,11 @@ describe('partner guides (docs/*.md)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every option of the contract run and the webhook trigger in the guides is a real option', () => {
+  it('every option of the contract run, the receiver check, the journeys runner and the webhook trigger in the guides is a real option', () => {
     const checks: Array<[string, string[]]> = [
-      ['contract-testing-in-ci.md', ['contract-tests/cli.ts']],
+      ['contract-testing-in-ci.md', ['contract-tests/cli.ts', 'contract-tests/receiver/cli.ts', 'workflows/cli.ts']],
+      ['checking-your-webhook-receiver.md', ['contract-tests/receiver/cli.ts']],
+      ['partner-journeys.md', ['workflows/cli.ts']],
       ['testing-against-the-mock.md', ['mock/webhook-trigger.ts', 'mock/start.ts']],
       ['authentication-and-keys.md', ['server/cli/keys.ts']],
     ];
