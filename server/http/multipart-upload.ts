@@ -71,6 +71,9 @@ export function uploadReader(domain: Domain): RequestHandler {
       fields.set(name, value);
     });
     form.on('file', (name, stream, info) => {
+      // A body cut off inside a part fails the part as well as the form; the form's failure is the one
+      // answered (and the spool, reading the part, sees it too), so the part's own is not an uncaught error.
+      stream.on('error', () => undefined);
       if (name !== 'file' || spool) {
         stream.resume();
         return;
