@@ -1,7 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
-import { existsSync } from 'node:fs';
+import { docsSite } from '../docs/serve';
 import type { Domain } from './domain';
 import { assertScopesDeclared, authenticate, authorize, rateLimit } from './http/auth';
 import { connectPageRouter } from './http/connect-page';
@@ -17,7 +17,7 @@ export interface AppDeps {
   logger: Logger;
   /** Base of the links the server hands out (hosted session URLs), e.g. http://localhost:4000. */
   publicBaseUrl: () => string;
-  /** Served at /docs when the folder exists (built by `npm run docs`). */
+  /** The rendered reference, served at /docs when the folder exists (built by `npm run docs`). */
   docsDir?: string;
   contract?: Contract;
   /** The sandbox (partner-portal stand-in) mounted at /sandbox, outside the public contract. */
@@ -39,7 +39,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   app.set('etag', false);
 
   app.use(requestId(logger));
-  if (docsDir && existsSync(docsDir)) app.use('/docs', express.static(docsDir, { fallthrough: true }));
+  app.use(docsSite({ contract, siteDir: docsDir }));
   app.use('/connect', connectPageRouter(domain));
   if (sandbox) app.use('/sandbox', sandbox);
 
