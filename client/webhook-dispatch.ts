@@ -52,6 +52,10 @@ export interface WebhookReceiverOptions extends WebhookVerifierOptions, WebhookD
  * kind, then `200`. A handler that throws answers `500`, so the service retries the delivery on its schedule.
  *
  * ```ts
+ * import express from 'express';
+ * import { webhookReceiver } from '@partner-messaging/contract';
+ *
+ * const app = express();
  * app.post('/webhooks', webhookReceiver({
  *   secret: process.env.WEBHOOK_SECRET!,
  *   on: {
@@ -70,5 +74,5 @@ export function webhookReceiver(options: WebhookReceiverOptions): Array<RequestH
   const failed: ErrorRequestHandler = (_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     res.status(500).json({ error: { code: 'handler_failed', message: 'The webhook handler failed; the delivery will be retried.' } });
   };
-  return [...webhookVerifier(options), handle, failed];
+  return [webhookVerifier(options), handle, failed];
 }
