@@ -10,7 +10,7 @@ export type PartnerClient = FetchClient<paths>;
 export interface PartnerClientOptions extends RetryHooks {
   /**
    * Base address including the version segment, e.g. `http://localhost:4000/v1` for the reference server;
-   * the Prism mock serves without it: `http://localhost:4010`.
+   * the mock too: `http://localhost:4010/v1`.
    */
   baseUrl: string;
   /** `ik_test_…` or `ik_live_…`; sent as `Authorization: Bearer <apiKey>`. */
