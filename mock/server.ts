@@ -14,16 +14,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RateLimitedError } from '../server/domain/errors';
+import { KEY_LIKE } from '../server/domain/keys';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from '../server/domain/rate-limit';
+import { keyInQueryString } from '../server/http/auth';
 import { validationError, type ValidatorIssue } from '../server/http/validation-details';
 import { CONTRACT_PATH, contract, type Operation } from '../spec';
 
 /** The version segment of the contract's server URL; the mock serves with and without it. */
 export const VERSION_PREFIX = '/v1';
 /** Keys the mock accepts: the shape of the service's keys (it cannot know which exist). */
-const KEY_PREFIX = /^ik_(test|live)_/;
-/** Query parameter names that carry a key by convention; refused as on the server. */
-const KEY_PARAMETER_NAMES = new Set(['api_key', 'apikey', 'access_token', 'key']);
+const KEY_PREFIX = new RegExp(`^${KEY_LIKE.source}`);
 /** Largest request body read (uploads included). */
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The server's default window: 600 requests per key per minute. */
@@ -61,17 +61,10 @@ export function contractPath(pathname: string): string {
   return pathname === VERSION_PREFIX || pathname.startsWith(`${VERSION_PREFIX}/`) ? pathname.slice(VERSION_PREFIX.length) || '/' : pathname;
 }
 
-function keyInQueryString(query: URLSearchParams): boolean {
-  for (const [name, value] of query) {
-    if (KEY_PARAMETER_NAMES.has(name.toLowerCase()) || KEY_PREFIX.test(name) || KEY_PREFIX.test(value)) return true;
-  }
-  return false;
-}
-
 /** The key of an authenticated request, or the 401 the server would answer. */
-export function authenticate(headers: IncomingMessage['headers'], query: URLSearchParams): { key: string } | { refused: Answer } {
+export function authenticate(headers: IncomingMessage['headers'], url: string): { key: string } | { refused: Answer } {
   const unauthorized = (message: string) => ({ refused: errorAnswer(401, 'unauthorized', message) });
-  if (keyInQueryString(query)) return unauthorized('API keys are not accepted in the query string; send them in the Authorization header only.');
+  if (keyInQueryString(url)) return unauthorized('API keys are not accepted in the query string; send them in the Authorization header only.');
   const header = headers.authorization;
   if (!header) return unauthorized('Missing API key; send Authorization: Bearer <API key>.');
   const bearer = /^Bearer +(\S+) *$/i.exec(header);
@@ -136,7 +129,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     const rateHeaders: Record<string, string> = {};
     let key: string | undefined;
     if (op.secured) {
-      const auth = authenticate(req.headers, url.searchParams);
+      const auth = authenticate(req.headers, req.url ?? '/');
       if ('refused' in auth) return auth.refused;
       key = auth.key;
       const decision = limiter.consume(key);
