@@ -34,6 +34,7 @@ describe('bin commands', () => {
   });
 
   it.each([
+    ['partner-messaging-mock', /npm run mock \[-- --dynamic\]/],
     ['partner-messaging-contract', /npm run contract -- --base-url URL --api-key KEY/],
     ['partner-messaging-webhook-trigger', /npm run webhook:trigger -- EVENT --url URL --secret SECRET/],
     ['partner-messaging-check-receiver', /npm run webhook:check-receiver -- --url URL --secret SECRET/],

@@ -1,11 +1,11 @@
-// Drift checks for CI, proven on a deliberately broken implementation (fixtures/broken-server.ts: the Prism
+// Drift checks for CI, proven on a deliberately broken implementation (fixtures/broken-server.ts: the
 // mock with one response field changed): `npm run contract` fails naming the operation and the field, and
 // `prism proxy --errors` in front of it catches the same field independently.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateStrict } from 'ctrf';
-import { startPrism, type PrismHandle } from '../mock/prism';
+import { startMock, type MockServer } from '../mock/server';
 import { BROKEN_FIELD, BROKEN_OPERATION, startBrokenServer, type BrokenServer } from './fixtures/broken-server';
 import { runTsCommand, unusedPort } from './fixtures/commands';
 import { cases } from './cases';
@@ -17,15 +17,15 @@ async function runCli(args: string[]): Promise<{ code: number; out: string }> {
   return { code, out: `${stdout}${stderr}` };
 }
 
-let prism: PrismHandle;
+let mock: MockServer;
 let broken: BrokenServer;
 beforeAll(async () => {
-  prism = await startPrism({ mode: 'mock', errors: true });
-  broken = await startBrokenServer(prism.url);
+  mock = await startMock();
+  broken = await startBrokenServer(mock.url);
 }, 30_000);
 afterAll(async () => {
   await broken?.close();
-  await prism?.close();
+  await mock?.close();
 });
 
 const mockLike = (baseUrl: string, requireEveryOperation: boolean) =>

@@ -79,7 +79,7 @@ async function main(argv: string[]): Promise<ExitCode> {
     target = await startServerTarget();
     target.profile = { ...target.profile, requireEveryOperation };
   } else if (v.target === 'mock') {
-    target = await startMockTarget({ errors: true });
+    target = await startMockTarget();
     target.profile = { ...target.profile, requireEveryOperation };
   } else if (v.target !== undefined) {
     throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);

@@ -4,6 +4,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { startPrism, type PrismHandle } from '../mock/prism';
+import { VERSION_PREFIX, startMock } from '../mock/server';
 import type { ReferenceServerHandle } from '../server/testing';
 
 /** What a case may need from a target beyond "answers HTTP according to openapi.yaml". */
@@ -52,29 +53,28 @@ export interface Profile {
 
 export interface RunningTarget {
   profile: Profile;
-  /** Base URL the paths of openapi.yaml are appended to (`…/v1` on real deployments, none on Prism). */
+  /** Base URL the paths of openapi.yaml are appended to (`…/v1`; a bare Prism mock serves without it). */
   baseUrl: string;
   fixtures: Fixtures;
   close(): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Prism mock
+// The mock (mock/server.ts: Prism's examples behind the server's authentication, rate limit and validation)
 export const MOCK_PROFILE: Profile = {
   target: 'mock',
   cannot: {
-    authentication: 'the Prism mock accepts any bearer token (only a missing or non-Bearer Authorization gets 401)',
-    scopes: 'the Prism mock ignores scopes and test/live keys',
-    state: 'the Prism mock is stateless: it keeps nothing between requests',
-    rules: 'the Prism mock answers from examples and implements no rule of the specification',
-    validation: 'the Prism mock answers an invalid request with its first 422 (else 400) example, not the real error',
-    rateLimits: 'the Prism mock does not count requests',
+    authentication:
+      'the mock cannot know which keys exist: it accepts any key with the ik_test_/ik_live_ prefix (a missing or non-Bearer header, a key without the prefix and a key in the query string get 401)',
+    scopes: 'the mock cannot know the scopes of a key (a 403 naming the scope is rehearsed with Prefer: code=403)',
+    state: 'the mock is stateless: it keeps nothing between requests',
+    rules: 'the mock answers from examples and implements no behaviour rule of the specification',
   },
   noFixture: {},
   requireEveryOperation: true,
 };
 
-/** The mock accepts any value, so its fixtures are the document's own example values. */
+/** The mock accepts any key of the right shape, so its fixtures are the document's own example values. */
 export const MOCK_FIXTURES: Fixtures = {
   apiKey: 'ik_live_contract_mock_key',
   chatClientRef: 'acme-shoes-de',
@@ -87,9 +87,9 @@ export const MOCK_FIXTURES: Fixtures = {
   signupAuthCode: async () => 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
 };
 
-export async function startMockTarget(opts: { errors?: boolean } = {}): Promise<RunningTarget & { prism: PrismHandle }> {
-  const prism = await startPrism({ mode: 'mock', errors: opts.errors ?? true });
-  return { profile: MOCK_PROFILE, baseUrl: prism.url, fixtures: MOCK_FIXTURES, prism, close: () => prism.close() };
+export async function startMockTarget(): Promise<RunningTarget> {
+  const mock = await startMock();
+  return { profile: MOCK_PROFILE, baseUrl: `${mock.url}${VERSION_PREFIX}`, fixtures: MOCK_FIXTURES, close: () => mock.close() };
 }
 
 // ---------------------------------------------------------------------------------------------------------

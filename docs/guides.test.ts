@@ -1,11 +1,9 @@
 // The guides in docs/*.md stay true to openapi.yaml and to the package: every operation, webhook, scope,
 // code and example name they mention exists; every command they give exists; links resolve; the dry-run
-// result they show is the contract's example; their TypeScript compiles against the client.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// result they show is the contract's example (their TypeScript is compiled by docs/examples.test.ts).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { typecheckSnippets } from './typecheck-snippets';
 
 type Json = Record<string, any>;
 const root = resolve(__dirname, '..');
@@ -177,27 +175,4 @@ describe('partner guides (docs/*.md)', () => {
     const example = spec.paths['/messages/send-template'].post.responses['200'].content['application/json'].examples.dry_run_assembled.value;
     expect(JSON.parse(block ?? 'null')).toEqual(example);
   });
-
-  it('every TypeScript block of the guides compiles against the client and the generated types', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
-    try {
-      const files: string[] = [];
-      for (const { name, text } of guides) {
-        let index = 0;
-        for (const [, code] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
-          const file = join(dir, `${name.replace(/\.md$/, '')}-${(index += 1)}.ts`);
-          // each block is a module of its own (top-level await allowed, names do not clash)
-          writeFileSync(file, `${code}\nexport {};\n`);
-          files.push(file);
-        }
-      }
-      expect(files.length).toBeGreaterThanOrEqual(8);
-      // each block is an ES module of its own: top-level await is allowed
-      const tsc = typecheckSnippets(dir, files, { module: 'es2022', moduleResolution: 'bundler' });
-      expect(tsc.output.split(dir).join('<guide>')).toBe('');
-      expect(tsc.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

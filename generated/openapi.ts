@@ -804,7 +804,7 @@ export interface components {
         ErrorResponse: {
             error: {
                 /** @description Machine-readable code; branch on it (and on the HTTP status), never on `message`. */
-                code: string;
+                code: import("./constants").ErrorCode;
                 /** @description Human-readable explanation; may change. */
                 message: string;
                 /**

@@ -1,12 +1,12 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
-import { existsSync } from 'node:fs';
 import type { Domain } from './domain';
 import { badRequest } from './domain/errors';
 import { assertScopesDeclared, authenticate, authorize, rateLimit } from './http/auth';
 import { boundBodies, closeUnreadBodies, type BodyBounds } from './http/body-bounds';
 import { connectPageRouter } from './http/connect-page';
+import { docsSite } from './http/docs-site';
 import { contract as readContract, type Contract } from '../spec';
 import { errorHandler, notFoundHandler } from './http/error-mapper';
 import { jsonBody } from './http/json-body';
@@ -22,7 +22,7 @@ export interface AppDeps {
   logger: Logger;
   /** Base of the links the server hands out (hosted session URLs), e.g. http://localhost:4000. */
   publicBaseUrl: () => string;
-  /** Served at /docs when the folder exists (built by `npm run docs`). */
+  /** The rendered reference, served at /docs when the folder exists (built by `npm run docs`). */
   docsDir?: string;
   contract?: Contract;
   /** The sandbox (partner-portal stand-in) mounted at /sandbox, outside the public contract. */
@@ -44,7 +44,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
 
   app.use(requestId(logger));
   app.use(boundBodies(bodyBounds));
-  if (docsDir && existsSync(docsDir)) app.use('/docs', express.static(docsDir, { fallthrough: true }));
+  app.use(docsSite({ contract, siteDir: docsDir }));
   app.use('/connect', connectPageRouter(domain));
   if (sandbox) app.use('/sandbox', sandbox);
 

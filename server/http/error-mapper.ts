@@ -5,7 +5,7 @@ import type { Contract } from '../../spec';
 import { requestLogger } from './request-id';
 import type { ErrorResponse } from './types';
 import { operationIdOf } from './types';
-import { foldValidationDetails, toFieldIssue, type ValidatorIssue } from './validation-details';
+import { validationError, type ValidatorIssue } from './validation-details';
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   bad_request: 400,
@@ -79,16 +79,7 @@ function plain(status: number, code: string, message: string): MappedError {
 /** 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code. */
 function validationFailure(issues: ValidatorIssue[], contract: Contract, operationId: string | undefined, body: unknown): MappedError {
   const rules = operationId ? contract.byId(operationId) : undefined;
-  let code = 'bad_request';
-  for (const issue of issues.map(toFieldIssue)) {
-    const special = issue.missing && issue.location ? rules?.codeWhenMissing[`${issue.location}.${issue.field}`] : undefined;
-    if (special) {
-      code = special;
-      break;
-    }
-  }
-  const details = foldValidationDetails(issues, body);
-  const message = code === 'bad_request' ? 'The request is invalid.' : `Missing ${Object.keys(details).join(', ')}.`;
+  const { code, message, details } = validationError(issues, rules?.codeWhenMissing, body);
   return { status: 400, body: envelope(code, message, details), headers: {}, unexpected: false };
 }
 

@@ -64,6 +64,33 @@ export function ownProperties<V>(entries: Map<string, V>): Record<string, V> {
   return object;
 }
 
+/** The section 7 error of a request that breaks the contract (always status 400). */
+export interface ValidationError {
+  code: string;
+  message: string;
+  details: Record<string, string[]>;
+}
+
+/**
+ * The 400 answer to a request that breaks the contract: `bad_request`, or the code a missing parameter
+ * declares with `x-error-code-when-missing` (`codeWhenMissing`: `<in>.<name>` → code), with `details`.
+ * The reference server and the mock both answer with it.
+ */
+export function validationError(
+  issues: readonly ValidatorIssue[],
+  codeWhenMissing: Readonly<Record<string, string>> = {},
+  body?: unknown,
+): ValidationError {
+  const special = issues
+    .map(toFieldIssue)
+    .map((issue) => (issue.missing && issue.location ? codeWhenMissing[`${issue.location}.${issue.field}`] : undefined))
+    .find((code) => code !== undefined);
+  const code = special ?? 'bad_request';
+  const details = foldValidationDetails(issues, body);
+  const message = code === 'bad_request' ? 'The request is invalid.' : `Missing ${Object.keys(details).join(', ')}.`;
+  return { code, message, details };
+}
+
 function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {
   const keyOf = (i: FieldIssue) => `${i.field}\u0000${i.message}`;
   const counts = new Map<string, number>();
