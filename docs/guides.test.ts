@@ -3,12 +3,12 @@
 // result they show is the contract's example (their TypeScript is compiled by docs/examples.test.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { CONTRACT_PATH, contract, type Json } from '../spec';
 
-type Json = Record<string, any>;
 const root = resolve(__dirname, '..');
-const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
-const spec = parse(specText) as Json;
+/** The contract's text, for what the guides quote from it word for word. */
+const specText = readFileSync(CONTRACT_PATH, 'utf8');
+const spec = contract().document;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
 const GUIDES = [
   'README.md',

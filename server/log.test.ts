@@ -41,6 +41,28 @@ describe('logs', () => {
     expect(all.toLowerCase()).not.toContain('bearer');
   });
 
+  test('an API key pasted into the path, plain or percent-encoded, or quoted by an error, never reaches a log line', async () => {
+    const app = await serverWithCapturedLogs();
+    const { plain } = app.server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const secret = plain.slice(8);
+    const auth = { authorization: `Bearer ${plain}` };
+    await fetch(`${app.origin}/v1/clients/${plain}`, { headers: auth });
+    await fetch(`${app.origin}/v1/clients/${plain.replace(/_/g, '%5F')}`, { headers: auth });
+    await fetch(`${app.origin}/v1/templates/${plain}?client_ref=${plain}`, { headers: auth });
+    await fetch(`${app.origin}/v1/${plain.toUpperCase()}`);
+    app.server.store.clients.findByRef = () => {
+      throw new Error(`lookup failed for ${plain}`);
+    };
+    const failed = await fetch(`${app.origin}/v1/clients/acme`, { headers: auth });
+    await app.close();
+    expect(failed.status).toBe(500);
+    const all = app.raw.join('');
+    expect(app.lines.filter((l) => l.msg === 'request')).toHaveLength(5);
+    expect(all).not.toContain(secret);
+    expect(all.toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(all).toContain('ik_live_[redacted]');
+  });
+
   test('an unexpected error is logged at error level with the request id, and answered without it', async () => {
     const app = await serverWithCapturedLogs();
     const { plain } = app.server.domain.keys.create({ mode: 'test', scopes: 'all' });
