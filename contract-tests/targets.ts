@@ -212,7 +212,7 @@ export const PROXY_CANNOT: Profile['cannot'] = {
   missingCredentials:
     'prism proxy --errors answers a request without Bearer credentials itself (problem+json 401) instead of forwarding it',
   malformedJson: 'prism proxy parses the body first and answers malformed JSON itself (400 invalid_json) instead of forwarding it',
-  binaryBodies: 'prism proxy does not forward binary bodies byte for byte (uploaded files arrive altered, downloads are rejected)',
+  binaryBodies: 'prism proxy re-encodes binary bodies as text (uploaded files and downloaded media arrive altered)',
 };
 
 export const proxyProfile = (upstream: Profile): Profile => ({
