@@ -7,8 +7,9 @@ const root = resolve(__dirname, '..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { bin: Record<string, string> };
 
 describe('bin commands', () => {
-  it('declares the server, the mock, the contract run and the webhook trigger, each an executable wrapper', () => {
+  it('declares the server, the mock, the contract run, the webhook trigger and the receiver check, each an executable wrapper', () => {
     expect(Object.keys(pkg.bin).sort()).toEqual([
+      'partner-messaging-check-receiver',
       'partner-messaging-contract',
       'partner-messaging-mock',
       'partner-messaging-server',
@@ -25,6 +26,7 @@ describe('bin commands', () => {
     ['partner-messaging-mock', 'mock/start.ts'],
     ['partner-messaging-contract', 'contract-tests/cli.ts'],
     ['partner-messaging-webhook-trigger', 'mock/webhook-trigger.ts'],
+    ['partner-messaging-check-receiver', 'contract-tests/receiver/cli.ts'],
   ])('%s runs %s', (name, entry) => {
     const wrapper = readFileSync(resolve(root, pkg.bin[name] ?? ''), 'utf8');
     expect(wrapper).toContain(`require('./run-ts')('${entry}')`);
@@ -32,8 +34,10 @@ describe('bin commands', () => {
   });
 
   it.each([
+    ['partner-messaging-mock', /npm run mock \[-- --dynamic\]/],
     ['partner-messaging-contract', /npm run contract -- --base-url URL --api-key KEY/],
     ['partner-messaging-webhook-trigger', /npm run webhook:trigger -- EVENT --url URL --secret SECRET/],
+    ['partner-messaging-check-receiver', /npm run webhook:check-receiver -- --url URL --secret SECRET/],
   ])('%s --help prints its usage through the wrapper', (name, usage) => {
     const run = spawnSync(process.execPath, [resolve(root, pkg.bin[name] ?? ''), '--help'], { cwd: root, encoding: 'utf8' });
     expect(run.stdout).toMatch(usage);

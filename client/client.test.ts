@@ -200,6 +200,41 @@ describe('createPartnerClient', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('stops retrying once the next wait would pass maxTotalDelayMs, and returns the last answer', async () => {
+    server.script(
+      { status: 502, json: ERROR('upstream_unavailable') },
+      { status: 502, json: ERROR('upstream_unavailable') },
+      { status: 502, json: ERROR('upstream_unavailable') },
+    );
+    const api = recordingClient({ baseDelayMs: 400, maxDelayMs: 8_000, maxTotalDelayMs: 1_000 });
+    const { response } = await api.POST('/messages/send', { body: SEND });
+    // waits 399, then 799 would make 1198 > 1000: no third request
+    expect(sleeps).toEqual([399]);
+    expect(response.status).toBe(502);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('throws a network error at once when a retry would pass maxTotalDelayMs', async () => {
+    server.script({ drop: true });
+    const api = recordingClient({ baseDelayMs: 2_000, maxTotalDelayMs: 1_000 });
+    await expect(api.POST('/messages/send', { body: SEND })).rejects.toThrow('fetch failed');
+    expect(sleeps).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('by default waits at most 10 s for one Retry-After and 30 s in all', async () => {
+    server.script(
+      { status: 429, json: ERROR('rate_limited'), headers: { 'Retry-After': '10' } },
+      { status: 429, json: ERROR('rate_limited'), headers: { 'Retry-After': '10' } },
+      { status: 429, json: ERROR('rate_limited'), headers: { 'Retry-After': '10' } },
+    );
+    const api = recordingClient({ baseDelayMs: 1 });
+    const { response } = await api.POST('/messages/send', { body: SEND });
+    expect(sleeps).toEqual([10_000, 10_000, 10_000]);
+    expect(sleeps.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(30_000);
+    expect(response.status).toBe(200);
+  });
+
   it('sends exactly once with retry: false', async () => {
     server.script({ status: 502, json: ERROR('upstream_unavailable') });
     const api = recordingClient(false);

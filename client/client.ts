@@ -10,7 +10,7 @@ export type PartnerClient = FetchClient<paths>;
 export interface PartnerClientOptions extends RetryHooks {
   /**
    * Base address including the version segment, e.g. `http://localhost:4000/v1` for the reference server;
-   * the Prism mock serves without it: `http://localhost:4010`.
+   * the mock too: `http://localhost:4010/v1`.
    */
   baseUrl: string;
   /** `ik_test_…` or `ik_live_…`; sent as `Authorization: Bearer <apiKey>`. */
@@ -27,10 +27,14 @@ export interface PartnerClientOptions extends RetryHooks {
  * Creates the typed client. Every method is typed from openapi.yaml:
  *
  * ```ts
+ * import { createPartnerClient } from '@partner-messaging/contract';
+ *
  * const api = createPartnerClient({ baseUrl: 'http://localhost:4000/v1', apiKey: process.env.PARTNER_API_KEY! });
  * const { data, error, response } = await api.POST('/messages/send', {
  *   body: { client_ref: 'acme-shoes-de', to: '4915112345678', type: 'text', text: { body: 'Hello' } },
  * });
+ * if (error) console.error(response.status, error.error.code); // code: the documented codes, or a newer one
+ * else console.log(data.message_id);
  * ```
  *
  * Uploads take a Blob (or File) in `file` and go out as multipart/form-data:

@@ -77,12 +77,27 @@ export function verifyWebhookRequest(options: WebhookVerifierOptions): RequestHa
  * webhook route only (a global express.json() would consume the body first):
  *
  * ```ts
- * app.post('/webhooks', webhookVerifier({ secret: process.env.WEBHOOK_SECRET! }), (req, res) => {
- *   const event = (res.locals as WebhookLocals).webhookEvent;
+ * import express from 'express';
+ * import { webhookVerifier, type WebhookLocals } from '@partner-messaging/contract';
+ *
+ * const app = express();
+ * app.post('/webhooks', webhookVerifier({ secret: process.env.WEBHOOK_SECRET! }), (_req, res) => {
+ *   const { webhookEvent } = res.locals as WebhookLocals;
+ *   console.log(webhookEvent.event, webhookEvent.event_id);
  *   res.sendStatus(204);
  * });
  * ```
+ *
+ * `webhookReceiver` (webhook-dispatch.ts) adds typed handlers per event kind on top of it.
  */
-export function webhookVerifier(options: WebhookVerifierOptions): RequestHandler[] {
-  return [express.raw({ type: () => true, limit: options.limit ?? '1mb' }), verifyWebhookRequest(options)];
+export function webhookVerifier(options: WebhookVerifierOptions): RequestHandler {
+  // one handler, not an array: Express's types then infer the parameters of the route handler after it
+  const readRaw = express.raw({ type: () => true, limit: options.limit ?? '1mb' });
+  const verify = verifyWebhookRequest(options);
+  return (req, res, next) => {
+    readRaw(req, res, (error?: unknown) => {
+      if (error) next(error);
+      else verify(req, res, next);
+    });
+  };
 }

@@ -20,4 +20,8 @@ export {
 } from './webhooks';
 export { verifyWebhookRequest, webhookVerifier } from './express';
 export type { WebhookLocals, WebhookVerifierOptions } from './express';
+export { createWebhookDispatcher, webhookReceiver } from './webhook-dispatch';
+export type { DispatchOutcome, ReceivedWebhookEvent, WebhookDispatchOptions, WebhookHandlers, WebhookReceiverOptions } from './webhook-dispatch';
+export { ERROR_CODES, isKnownErrorCode } from './error-codes';
+export type { ErrorCode, KnownErrorCode } from './error-codes';
 export type * from './types';

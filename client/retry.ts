@@ -15,17 +15,28 @@ export interface RetryPolicy {
   /** Cap of the exponential backoff. */
   maxDelayMs: number;
   /**
-   * The longest `Retry-After` the client waits for by itself. A 429 asking for more is returned to the caller
-   * unretried (it is then the caller's scheduling decision, e.g. re-queue the job).
+   * Cap on one wait: the longest `Retry-After` the client waits for by itself. A 429 (or 5xx) asking for
+   * more is returned to the caller at once, unretried: waiting that long is the caller's scheduling decision
+   * (e.g. re-queue the job). The client never retries sooner than `Retry-After` says.
    */
   maxRetryAfterMs: number;
+  /**
+   * Cap on the total: the most the client waits, summed over all retries of one request. A retry whose wait
+   * would go past it is not made; the last answer (or network error) goes to the caller.
+   */
+  maxTotalDelayMs: number;
 }
 
+/**
+ * The defaults: at most 3 retries, backoff from 0.5 s up to 8 s, one wait at most 10 s, at most 30 s of
+ * waiting in all. A rate-limit answer asking for 17 s (the mock's rehearsal example) comes back at once.
+ */
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   maxRetries: 3,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxRetryAfterMs: 60_000,
+  maxRetryAfterMs: 10_000,
+  maxTotalDelayMs: 30_000,
 });
 
 export interface RetryEvent {
@@ -101,6 +112,13 @@ export function withRetry(
   const now = hooks.now ?? Date.now;
 
   return async function retryingFetch(request: Request): Promise<Response> {
+    let waited = 0;
+    /** Whether a wait of `delayMs` stays within the total budget; counts it when it does. */
+    const withinBudget = (delayMs: number): boolean => {
+      if (waited + delayMs > policy.maxTotalDelayMs) return false;
+      waited += delayMs;
+      return true;
+    };
     for (let attempt = 1; ; attempt += 1) {
       const isLast = attempt > policy.maxRetries;
       // keep `request` unread until the last attempt so a retry can clone it again
@@ -111,6 +129,7 @@ export function withRetry(
       } catch (error) {
         if (isLast || isCallerAbort(request, error)) throw error;
         const delayMs = backoffDelay(attempt, policy, random);
+        if (!withinBudget(delayMs)) throw error;
         hooks.onRetry?.({ attempt, delayMs, reason: { error }, method: request.method, url: request.url });
         await sleep(delayMs);
         continue;
@@ -120,6 +139,7 @@ export function withRetry(
       const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now());
       if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) return response;
       const delayMs = Math.max(retryAfterMs ?? 0, backoffDelay(attempt, policy, random));
+      if (!withinBudget(delayMs)) return response;
       // drain the body so the connection can be reused
       await response.body?.cancel().catch(() => undefined);
       hooks.onRetry?.({

@@ -1,32 +1,22 @@
 // `npm run contract` as a CI job runs it, against the reference server with the fixtures file its sandbox
 // prints: exit codes that mean something (0 passed, 1 violations, 2 usage, 3 incomplete, 4 unreachable), two
 // runs in a row that both pass, and reports a CI user can act on.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateStrict } from 'ctrf';
 import type { ReferenceServerHandle } from '../server/testing';
 import { EXIT } from './exit-codes';
 import { DRIFTS } from './drift/catalogue';
 import { startDriftProxy, type DriftProxy } from './drift/proxy';
+import { runTsCommand, unusedPort } from './fixtures/commands';
 import { startReferenceServerProcess } from './targets';
 
 const ROOT = join(__dirname, '..');
 
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GITHUB_ACTIONS: '', ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code: code ?? -1, out }));
-  });
+async function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const { code, stdout, stderr } = await runTsCommand(join(ROOT, script), args, { GITHUB_ACTIONS: '', ...env });
+  return { code, out: `${stdout}${stderr}` };
 }
 const contract = (args: string[], env?: Record<string, string>) => run('contract-tests/cli.ts', args, env);
 
@@ -70,13 +60,10 @@ describe('usage', () => {
 
 describe('a target that cannot be checked exits 4 before any case, naming the URL and the cause', () => {
   test('nothing listens at the base URL', async () => {
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((r) => closed.close(() => r()));
+    const port = await unusedPort();
     const { code, out } = await contract(['--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'ik_live_x']);
     expect(code).toBe(EXIT.unreachable);
-    expect(out).toContain(`GET http://127.0.0.1:${port}/v1/status failed: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(out).toContain(`cannot reach http://127.0.0.1:${port}/v1/status: ECONNREFUSED`);
     expect(out).not.toContain('Contract suite against');
   });
 
@@ -126,9 +113,10 @@ describe('exit codes that mean something', () => {
       expect(summary).toContain('Not lowered');
       expect(summary).not.toContain('Operations without a checked 2xx answer');
       const junit = readFileSync(join(reports(name), 'contract-junit.xml'), 'utf8');
-      expect(junit).toMatch(/<testsuites name="partner-messaging-contract" tests="\d+" failures="0" errors="0" skipped="0"/);
+      expect(junit).toMatch(/<testsuites name="contract" tests="\d+" failures="0" errors="0" skipped="0"/);
       expect(junit).toContain('name="webhook.test fired from the portal arrives signed and holds openapi.yaml"');
       const ctrf = JSON.parse(readFileSync(join(reports(name), 'contract-ctrf.json'), 'utf8'));
+      expect(() => validateStrict(ctrf)).not.toThrow();
       expect(ctrf.results.summary).toMatchObject({ failed: 0, skipped: 0 });
       expect(ctrf.results.summary.passed).toBe(ctrf.results.summary.tests);
     }
@@ -149,7 +137,7 @@ describe('reports a CI user can act on', () => {
     const { code, out } = await contract(['--base-url', `${proxy.origin}/v1`, '--api-key', fixtures.api_key, '--fixtures', file, '--reports-dir', reports('drifted'), '--quiet'], {
       GITHUB_ACTIONS: 'true',
     });
-    expect(code).toBe(EXIT.violations);
+    expect(code).toBe(EXIT.violation);
     const finding = "body /channel: must have required property 'channel'";
     const summary = readFileSync(join(reports('drifted'), 'contract-summary.md'), 'utf8');
     const lines = summary.split('\n').filter((l) => l.includes(finding));
@@ -158,11 +146,12 @@ describe('reports a CI user can act on', () => {
     const junit = readFileSync(join(reports('drifted'), 'contract-junit.xml'), 'utf8');
     expect(junit).toMatch(new RegExp(`<failure message="${finding} — \\d+× in getClient 200">`));
     const ctrf = JSON.parse(readFileSync(join(reports('drifted'), 'contract-ctrf.json'), 'utf8'));
-    expect(ctrf).toMatchObject({ reportFormat: 'CTRF', specVersion: expect.stringMatching(/^\d+\.\d+\.\d+$/), results: { tool: { name: 'partner-messaging-contract' } } });
+    expect(() => validateStrict(ctrf)).not.toThrow();
+    expect(ctrf).toMatchObject({ reportFormat: 'CTRF', results: { tool: { name: 'contract' } }, extra: { exitCode: EXIT.violation } });
     const failed = ctrf.results.tests.filter((t: { status: string }) => t.status === 'failed');
     expect(failed.length).toBe(ctrf.results.summary.failed);
     expect(failed.map((t: { message: string }) => t.message)).toContainEqual(expect.stringMatching(new RegExp(`^${finding} — \\d+× in getClient 200$`)));
-    expect(out).toMatch(new RegExp(`^::error title=partner-messaging-contract%3A body /channel%3A must have required property 'channel'::${finding.replace(/[()]/g, '\\$&')}`, 'm'));
-    expect(out).toMatch(/^::warning title=partner-messaging-contract%3A restricted_api_key missing::/m);
+    expect(out).toMatch(new RegExp(`^::error title=contract%3A body /channel%3A must have required property 'channel'::${finding.replace(/[()]/g, '\\$&')}`, 'm'));
+    expect(out).toMatch(/^::warning title=contract%3A restricted_api_key missing::/m);
   }, 120_000);
 });

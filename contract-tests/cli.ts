@@ -1,36 +1,27 @@
 // `npm run contract`: the contract suite against any implementation at a URL (or the in-process reference
-// server / the Prism mock), optionally through `prism proxy --errors` and with a webhook receiver. Writes
-// JUnit XML, CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and
-// exits with a code a CI job can branch on (exit-codes.ts).
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+// server / the mock), optionally through `prism proxy --errors` and with a webhook receiver. Writes JUnit XML,
+// CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and exits with the
+// shared check exit codes (exit-codes.ts).
+import { UsageError, implementationUnderCheck, publishReports, reportsDirOf, runCheckCommand, type CommandValues } from './command';
 import { contractReport } from './contract-report';
-import { EXIT, type ExitCode } from './exit-codes';
-import { ENTRIES, envName, FixturesError, loadEntries, type FixtureName } from './fixtures-file';
-import { preflight, TargetUnreachable } from './preflight';
-import { githubAnnotations, summaryMarkdown, writeReports } from './report';
+import { EXIT_CODES_HELP, TargetUnusableError } from './exit-codes';
+import { ENTRIES, FixturesError, loadEntries, type FixtureName } from './fixtures-file';
+import { preflight } from './reachability';
+import { summaryMarkdown } from './report';
 import { runSuite } from './runner';
 import { behindPrismProxy, ENTRY_OF, externalTarget, startMockTarget, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
 
-const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options]
+const USAGE = `Usage: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options]
 
 Runs the contract suite against an implementation of openapi.yaml: every response is held to the document
 (status, content type, body schema, headers) and every rule of the specification observable from outside
-has a case. Writes reports/contract-junit.xml, reports/contract-ctrf.json and reports/contract-summary.md.
-
-Exit codes:
-  0  passed: no violation, every operation had a documented 2xx answer checked, every case had its fixtures
-  1  violations: the implementation breaks the contract (findings in the summary and reports)
-  2  usage: an unknown or missing option, an unreadable fixtures file
-  3  incomplete: fixtures missing or unavailable, or an operation without a checked 2xx (the summary says
-     which fixture unlocks which cases); lower the bar explicitly with --allow-missing
-  4  unreachable or misconfigured: the target did not answer GET <base-url>/status, answered it 404 (no /v1?),
-     refused the API key, or the webhook receiver could not be set up; nothing was run
+has a case. Before any case, GET <base-url>/status must answer and the API key must be accepted. Writes
+reports/contract-junit.xml, reports/contract-ctrf.json (ctrf.io) and reports/contract-summary.md.
 
 Target (one of):
   --base-url URL            base URL with the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
   --api-key KEY             a key with every scope; a live key is best (the suite sends dry runs) [CONTRACT_API_KEY]
-  --target NAME             instead: "reference-server" (started here, fixtures from its sandbox) or "mock" (Prism)
+  --target NAME             instead: "reference-server" (started here, fixtures from its sandbox) or "mock"
 
 Fixtures:
   --fixtures FILE           the fixtures file (JSON); each entry may also come from CONTRACT_<ENTRY>, which wins.
@@ -50,14 +41,18 @@ Webhooks:
   --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
 
 Options:
-  --like mock               the implementation behaves like the Prism mock: the mock profile's limits, and
+  --like mock               the implementation behaves like the mock: the mock profile's limits, and
                             openapi.yaml's example values for fixtures not given
   --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
   --reports-dir DIR         default: reports
   --quiet                   print only the summary
-  -h, --help`;
+  -h, --help
 
-class UsageError extends Error {}
+${EXIT_CODES_HELP}
+  Here 0 also needs every operation answered with a documented 2xx and every case given its fixtures;
+  3 names the fixture that unlocks each case not run (--allow-missing lowers the bar, and the summary says so);
+  4 also covers GET <base-url>/status answering 404 (no /v1?), the API key refused, and a webhook receiver
+  that could not be set up.`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -71,10 +66,9 @@ const OPTIONS = {
   'review-timeout': { type: 'string' },
   'prism-proxy': { type: 'boolean', default: false },
   like: { type: 'string' },
-  'reports-dir': { type: 'string' },
-  quiet: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+type Values = CommandValues<typeof OPTIONS>;
 
 function seconds(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback * 1000;
@@ -96,31 +90,24 @@ function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | '
   );
 }
 
-async function chooseTarget(v: Record<string, string | boolean | undefined>): Promise<RunningTarget> {
+async function chooseTarget(v: Values): Promise<RunningTarget> {
   if (v.target === 'reference-server') return startServerTarget();
-  if (v.target === 'mock') return startMockTarget({ errors: true });
+  if (v.target === 'mock') return startMockTarget();
   if (v.target !== undefined) throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
   if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
   let entries;
   try {
-    entries = loadEntries(v.fixtures as string | undefined);
+    entries = loadEntries(v.fixtures);
   } catch (e) {
     if (e instanceof FixturesError) throw new UsageError(e.message);
     throw e;
   }
-  const baseUrl = (v['base-url'] as string | undefined) ?? process.env[envName('base_url')] ?? (entries.values.base_url as string | undefined);
-  const apiKey = (v['api-key'] as string | undefined) ?? process.env[envName('api_key')] ?? (entries.values.api_key as string | undefined);
-  if (!baseUrl || !apiKey) throw new UsageError('give --base-url and --api-key (or CONTRACT_BASE_URL and CONTRACT_API_KEY, or base_url and api_key in the fixtures file)');
-  if (!/^https?:\/\//.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${baseUrl}`);
+  const fromFile = { baseUrl: entries.values.base_url as string | undefined, apiKey: entries.values.api_key as string | undefined };
+  const { baseUrl, apiKey } = implementationUnderCheck(v, fromFile);
   return externalTarget({ baseUrl, apiKey, entries, like: v.like === 'mock' ? 'mock' : undefined });
 }
 
-async function main(argv: string[]): Promise<ExitCode> {
-  const { values: v } = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
-  if (v.help) {
-    console.log(HELP);
-    return EXIT.passed;
-  }
+async function run(v: Values) {
   const allowMissing = allowMissingOf(v['allow-missing']);
   const webhookTimeoutMs = seconds(v['webhook-timeout'], '--webhook-timeout', 30);
   const reviewTimeoutMs = seconds(v['review-timeout'], '--review-timeout', 120);
@@ -131,15 +118,14 @@ async function main(argv: string[]): Promise<ExitCode> {
 
   let target = await chooseTarget(v);
   try {
-    await preflight(target);
+    await preflight(target.baseUrl, target.fixtures.apiKey);
     if (listenAt) {
       target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs }).catch((e) => {
-        throw new TargetUnreachable(`the webhook receiver could not be set up: ${(e as Error).message}`);
+        throw new TargetUnusableError(`the webhook receiver could not be set up: ${(e as Error).message}`);
       });
     }
     if (v['prism-proxy']) target = await behindPrismProxy(target);
 
-    const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     const result = await runSuite(target, {
       allowMissing,
@@ -152,29 +138,12 @@ async function main(argv: string[]): Promise<ExitCode> {
       },
     });
     const report = contractReport(result);
-    const files = writeReports(report, reportsDir, 'contract');
     console.log(`\n${summaryMarkdown(report)}`);
-    if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report)) console.log(line);
-    console.log(`JUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
+    publishReports(report, reportsDirOf(v), 'contract');
     return result.exitCode;
   } finally {
     await target.close();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`contract: ${(e as Error).message}\n\n${HELP}`);
-      process.exit(EXIT.usage);
-    }
-    if (e instanceof TargetUnreachable) {
-      console.error(`contract: ${e.message}`);
-      process.exit(EXIT.unreachable);
-    }
-    // The check itself could not run (a target that failed to start, an internal error): nothing was judged.
-    console.error(`contract: could not run: ${(e as Error).stack ?? e}`);
-    process.exit(EXIT.unreachable);
-  },
-);
+runCheckCommand({ name: 'contract', usage: USAGE, options: OPTIONS, run });

@@ -2,11 +2,12 @@
 // fixture unlocks which cases, which operations went without a checked 2xx, what the target cannot hold, what
 // the user chose to go without, and the coverage table.
 import type { FixtureName } from './fixtures-file';
-import type { CheckReport, ReportedCase } from './report';
+import { plural, type CheckReport, type ReportedCase } from './report';
 import type { CaseResult, SuiteResult } from './runner';
 import { ENTRY_OF, missingReason } from './targets';
 
-const TOOL = { name: 'partner-messaging-contract' };
+/** The check command, as its messages and reports name it. */
+const TOOL = { name: 'contract' };
 
 const bullet = (names: string[]) => names.map((n) => `  - ${n}`);
 
@@ -42,7 +43,7 @@ export function contractReport(r: SuiteResult): CheckReport {
   const warnings: CheckReport['warnings'] = [];
   for (const [f, g] of fixtures) {
     const waived = waivedBy(r, f) ? ' — waived by --allow-missing' : '';
-    missing.push(`- **${ENTRY_OF[f]}**: ${[...g.reasons].join('; ')}${waived}. Unlocks ${g.cases.length} case${g.cases.length === 1 ? '' : 's'}:`, ...bullet(g.cases));
+    missing.push(`- **${ENTRY_OF[f]}**: ${[...g.reasons].join('; ')}${waived}. Unlocks ${plural(g.cases.length, 'case')}:`, ...bullet(g.cases));
     if (!waived) warnings.push({ title: `${ENTRY_OF[f]} missing`, message: `${[...g.reasons].join('; ')}: ${g.cases.length} case(s) not run` });
   }
 

@@ -4,6 +4,7 @@
 // needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
+import { failureCause } from './reachability';
 
 export interface HttpAction {
   method: string;
@@ -159,7 +160,7 @@ export async function perform(action: HttpAction, placeholders: Record<string, s
   try {
     res = await fetch(fill(action.url), { method: action.method, headers, body });
   } catch (e) {
-    throw new Error(`${action.method} ${action.url} failed: ${causeOf(e)}`);
+    throw new Error(`${action.method} ${action.url} failed: ${failureCause(e)}`);
   }
   const text = await res.text();
   if (!res.ok) throw new Error(`${action.method} ${action.url} answered ${res.status}: ${text.slice(0, 300)}`);
@@ -204,10 +205,4 @@ export function valueSource(fixture: FixtureName, entry: string | Issuer, single
     if (typeof value !== 'string' || value === '') throw new FixtureUnavailable(fixture, `its issuer's answer has no string at ${entry.pick}`);
     return value;
   };
-}
-
-/** The reason of a failed fetch, as node reports it (`ECONNREFUSED 127.0.0.1:4000`). */
-export function causeOf(e: unknown): string {
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.message || cause?.code || (e as Error).message;
 }

@@ -1,7 +1,9 @@
 // The report writers every check against an implementation shares: findings merged per rule, the finding as
-// the JUnit failure message, CTRF as ctrf.io defines it, GitHub workflow commands escaped.
+// the JUnit failure message, CTRF as ctrf.io defines it (held to its schema by the ctrf package), GitHub
+// workflow commands escaped, one verdict line.
+import { validateStrict } from 'ctrf';
 import { EXIT } from './exit-codes';
-import { ctrfJson, FindingList, githubAnnotations, junitXml, summaryMarkdown, type CheckReport } from './report';
+import { ctrfReport, FindingList, githubAnnotations, junitXml, summaryMarkdown, verdictOf, type CheckReport } from './report';
 
 const findings = new FindingList();
 findings.add("body /channel: must have required property 'channel'", 'getClient 200', 'case a');
@@ -13,14 +15,14 @@ const report: CheckReport = {
   title: 'Check <run> & "more"',
   startedAt: 1_700_000_000_000,
   durationMs: 1500,
-  exitCode: EXIT.violations,
+  exitCode: EXIT.violation,
   verdict: 'FAILED: 2 distinct violations in 3 cases',
   cases: [
     { name: 'case a', group: 'getClient', outcome: 'failed', durationMs: 10, broke: ["body /channel: must have required property 'channel'"] },
     { name: 'case b', group: 'getClient', outcome: 'failed', durationMs: 10, broke: ["body /channel: must have required property 'channel'"] },
     { name: 'case c', group: 'getClient', outcome: 'failed', durationMs: 10, broke: ['expected 404 not_found, got 404 client_not_found'] },
     { name: 'case d', group: 'listClients', outcome: 'skipped', durationMs: 0, skipKind: 'fixture missing', skipReason: 'no chat_client_ref' },
-    { name: 'case e', group: 'getStatus', outcome: 'passed', durationMs: 3 },
+    { name: 'case e', group: 'getStatus', outcome: 'passed', durationMs: 3, startedAt: 1_700_000_000_100 },
   ],
   findings: findings.all(),
   warnings: [{ title: 'chat_client_ref missing', message: 'no chat_client_ref:\n1 case not run' }],
@@ -42,13 +44,28 @@ test('JUnit: a failure message is the finding itself; a skip says why; counts ad
   expect(xml).toContain('<skipped message="fixture missing: no chat_client_ref"/>');
 });
 
-test('CTRF: the required structure of ctrf.io, statuses from its set, the summary adding up', () => {
-  const ctrf = ctrfJson(report) as any;
-  expect(ctrf).toMatchObject({ reportFormat: 'CTRF', specVersion: '1.0.0', results: { tool: { name: 'check', version: '1.0.0' } } });
-  expect(ctrf.results.summary).toEqual({ tests: 5, passed: 1, failed: 3, skipped: 1, pending: 0, other: 0, start: 1_700_000_000_000, stop: 1_700_000_001_500, duration: 1500 });
+test('CTRF: valid against the ctrf.io schema, statuses from its set, the summary adding up, the finding as the message', () => {
+  const ctrf = JSON.parse(JSON.stringify(ctrfReport(report)));
+  expect(() => validateStrict(ctrf)).not.toThrow();
+  expect(ctrf).toMatchObject({ reportFormat: 'CTRF', results: { tool: { name: 'check', version: '1.0.0' } } });
+  expect(ctrf.results.summary).toMatchObject({ tests: 5, passed: 1, failed: 3, skipped: 1, pending: 0, other: 0, start: 1_700_000_000_000, stop: 1_700_000_001_500 });
   expect(ctrf.results.tests.map((t: any) => t.status)).toEqual(['failed', 'failed', 'failed', 'skipped', 'passed']);
-  expect(ctrf.results.tests[2].message).toBe('expected 404 not_found, got 404 client_not_found — 1× in getClient; e.g. {"error":{"code":"client_not_found"}}');
-  expect(ctrf.results.extra.exitCode).toBe(1);
+  expect(ctrf.results.tests[2]).toMatchObject({ suite: ['check', 'getClient'], message: 'expected 404 not_found, got 404 client_not_found — 1× in getClient; e.g. {"error":{"code":"client_not_found"}}' });
+  expect(ctrf.results.tests[3]).toMatchObject({ message: 'no chat_client_ref', rawStatus: 'fixture missing' });
+  expect(ctrf.results.tests[4]).toMatchObject({ start: 1_700_000_000_100, stop: 1_700_000_000_103 });
+  expect(ctrf.extra).toMatchObject({ exitCode: 1, verdict: report.verdict, findings: report.findings });
+});
+
+test('a CTRF report that breaks the schema is refused by the same validation (the check above can fail)', () => {
+  const ctrf = JSON.parse(JSON.stringify(ctrfReport(report)));
+  ctrf.results.tests[0].status = 'broken';
+  expect(() => validateStrict(ctrf)).toThrow();
+});
+
+test('the verdict line of every check: PASSED, FAILED with its distinct violations, INCOMPLETE with why', () => {
+  expect(verdictOf(EXIT.passed, { findings: 0, failedCases: 0 })).toBe('PASSED');
+  expect(verdictOf(EXIT.violation, { findings: 1, failedCases: 3, incomplete: 'ignored' })).toBe('FAILED: 1 distinct violation in 3 cases');
+  expect(verdictOf(EXIT.incomplete, { findings: 0, failedCases: 0, incomplete: '2 cases not checked' })).toBe('INCOMPLETE: 2 cases not checked');
 });
 
 test('GitHub workflow commands: an error per finding, a warning per warning, newlines and separators escaped', () => {

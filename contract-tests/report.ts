@@ -1,11 +1,12 @@
-// The reports of a check against an implementation, whatever the check: a JUnit XML and a CTRF JSON file for
-// CI test views, a markdown summary for people, and GitHub Actions annotations. A check hands over its cases
-// (what ran, with what outcome) and its findings (one per distinct violation, with its count and the cases
-// it occurred in); the writers here know nothing of what was checked.
-import { randomUUID } from 'node:crypto';
+// The reports of every check against an implementation (the drift check, the receiver check, the partner
+// journeys): a JUnit XML and a CTRF JSON file (ctrf.io, built with the `ctrf` package) for CI test views, a
+// markdown summary for people, and GitHub Actions annotations. A check hands over its cases (what ran, with
+// what outcome) and its findings (one per distinct violation, with its count and the cases it occurred in);
+// the writers here know nothing of what was checked.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ExitCode } from './exit-codes';
+import { ReportBuilder, TestBuilder, stringify, type CTRFReport } from 'ctrf';
+import { EXIT, type ExitCode } from './exit-codes';
 
 /** One distinct violation: what broke, how often, where, in which cases. */
 export interface Finding {
@@ -14,7 +15,7 @@ export interface Finding {
   count: number;
   /** Names of the cases it occurred in, in order. */
   cases: string[];
-  /** Where it occurred (`getClient 200`), in order. */
+  /** Where it occurred (`getClient 200`, `delivery 2 of 3`), in order. */
   where: string[];
   /** One offending value or detail, as an example. */
   example?: string;
@@ -22,26 +23,29 @@ export interface Finding {
 
 export interface ReportedCase {
   name: string;
-  /** The group the case belongs to (an operation, an event). */
+  /** The group the case belongs to (an operation, a kind of delivery, a workflow): JUnit's classname after the tool. */
   group: string;
   outcome: 'passed' | 'failed' | 'skipped';
   durationMs: number;
+  /** Epoch milliseconds, when the case measured its own start. */
+  startedAt?: number;
   /** For a skipped case: why it did not run. */
   skipReason?: string;
-  /** For a skipped case: `profile` (the target cannot hold it) or a kind of its own (`fixture`, `unavailable`). */
+  /** For a skipped case: what kind of reason (`target cannot hold it`, `fixture missing`, `not checked`, …). */
   skipKind?: string;
   /** For a failed case: the rules of the findings it broke (keys into the report's findings). */
   broke?: string[];
 }
 
 export interface CheckReport {
+  /** The check command (`contract`, `check-receiver`, `workflows`). */
   tool: { name: string; version?: string };
   /** `Contract run against external (https://…/v1)`. */
   title: string;
   startedAt: number;
   durationMs: number;
   exitCode: ExitCode;
-  /** One line: the verdict and what it rests on. */
+  /** One line: the verdict and what it rests on (verdictOf). */
   verdict: string;
   cases: ReportedCase[];
   findings: Finding[];
@@ -51,11 +55,21 @@ export interface CheckReport {
   sections: { title: string; body: string }[];
 }
 
+/** `1 case`, `3 cases`. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The verdict line of every check: `PASSED`, `FAILED: 2 distinct violations in 3 cases`, `INCOMPLETE: <why>`. */
+export function verdictOf(exitCode: ExitCode, o: { findings: number; failedCases: number; incomplete?: string }): string {
+  if (exitCode === EXIT.violation) return `FAILED: ${plural(o.findings, 'distinct violation')} in ${plural(o.failedCases, 'case')}`;
+  if (exitCode === EXIT.incomplete) return `INCOMPLETE${o.incomplete ? `: ${o.incomplete}` : ''}`;
+  return 'PASSED';
+}
+
 const MAX_LISTED = 5;
 const listed = (items: string[]) => (items.length <= MAX_LISTED ? items.join(', ') : `${items.slice(0, MAX_LISTED).join(', ')} and ${items.length - MAX_LISTED} more`);
 
 /** `rule — 3× in getClient 200, listClients 200 (cases: a, b)`. */
-export function describeFinding(f: Finding, withCases = true): string {
+function describeFinding(f: Finding, withCases = true): string {
   const where = f.where.length ? ` in ${listed(f.where)}` : '';
   const example = f.example ? `; e.g. ${f.example}` : '';
   const cases = withCases ? ` (case${f.cases.length > 1 ? 's' : ''}: ${listed(f.cases)})` : '';
@@ -72,7 +86,7 @@ export class FindingList {
     f.count++;
     if (!f.cases.includes(caseName)) f.cases.push(caseName);
     if (where && !f.where.includes(where)) f.where.push(where);
-    f.example ??= example;
+    if (example !== undefined) f.example ??= example;
   }
 
   all(): Finding[] {
@@ -91,6 +105,7 @@ const xml = (s: string) =>
 const count = (r: CheckReport, outcome: ReportedCase['outcome']) => r.cases.filter((c) => c.outcome === outcome).length;
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 const findingsOf = (r: CheckReport, c: ReportedCase) => (c.broke ?? []).map((rule) => r.findings.find((f) => f.rule === rule)).filter((f): f is Finding => !!f);
+const skipMessage = (c: ReportedCase) => [c.skipKind, c.skipReason].filter(Boolean).join(': ');
 
 /** JUnit XML: a test case per case; a failure's `message` is the first finding itself, its body every finding of the case. */
 export function junitXml(r: CheckReport): string {
@@ -103,47 +118,31 @@ export function junitXml(r: CheckReport): string {
       const found = findingsOf(r, c);
       const message = found[0] ? describeFinding(found[0], false) : 'failed';
       lines.push(`${open}>`, `      <failure message="${xml(message)}">${xml(found.map((f) => describeFinding(f)).join('\n'))}</failure>`, '    </testcase>');
-    } else lines.push(`${open}>`, `      <skipped message="${xml(`${c.skipKind ? `${c.skipKind}: ` : ''}${c.skipReason ?? ''}`)}"/>`, '    </testcase>');
+    } else lines.push(`${open}>`, `      <skipped message="${xml(skipMessage(c))}"/>`, '    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
 
-/** CTRF (ctrf.io) JSON: the same cases, findings in `extra`. */
-export function ctrfJson(r: CheckReport): unknown {
-  return {
-    reportFormat: 'CTRF',
-    specVersion: '1.0.0',
-    reportId: randomUUID(),
-    timestamp: new Date(r.startedAt + r.durationMs).toISOString(),
-    generatedBy: r.tool.name,
-    results: {
-      tool: { name: r.tool.name, ...(r.tool.version ? { version: r.tool.version } : {}) },
-      summary: {
-        tests: r.cases.length,
-        passed: count(r, 'passed'),
-        failed: count(r, 'failed'),
-        skipped: count(r, 'skipped'),
-        pending: 0,
-        other: 0,
-        start: r.startedAt,
-        stop: r.startedAt + r.durationMs,
-        duration: r.durationMs,
-      },
-      tests: r.cases.map((c) => {
-        const found = findingsOf(r, c);
-        return {
-          name: c.name,
-          status: c.outcome,
-          duration: c.durationMs,
-          suite: [r.title, c.group],
-          ...(c.outcome === 'failed' && found[0] ? { message: describeFinding(found[0], false), trace: found.map((f) => describeFinding(f)).join('\n') } : {}),
-          ...(c.outcome === 'skipped' ? { message: c.skipReason ?? '', rawStatus: c.skipKind ?? 'skipped' } : {}),
-        };
-      }),
-      extra: { exitCode: r.exitCode, verdict: r.verdict, findings: r.findings },
-    },
-  };
+/** CTRF (ctrf.io): the same cases (suite: the tool, then the group), the findings, verdict and exit code in `extra`. */
+export function ctrfReport(r: CheckReport): CTRFReport {
+  const tests = r.cases.map((c) => {
+    const test = new TestBuilder().name(c.name).status(c.outcome).duration(Math.round(c.durationMs)).suite([r.tool.name, c.group]);
+    if (c.startedAt !== undefined) test.start(Math.round(c.startedAt)).stop(Math.round(c.startedAt + c.durationMs));
+    const found = findingsOf(r, c);
+    if (c.outcome === 'failed' && found[0]) test.message(describeFinding(found[0], false)).trace(found.map((f) => describeFinding(f)).join('\n'));
+    if (c.outcome === 'skipped') test.message(c.skipReason ?? '').rawStatus(c.skipKind ?? 'skipped');
+    return test.build();
+  });
+  return new ReportBuilder({ autoGenerateId: true })
+    .timestamp(new Date(r.startedAt + r.durationMs))
+    .generatedBy(r.tool.name)
+    .tool(r.tool)
+    .environment({ reportName: r.title })
+    .addTests(tests)
+    .summaryOverrides({ start: Math.round(r.startedAt), stop: Math.round(r.startedAt + r.durationMs) })
+    .extra({ exitCode: r.exitCode, verdict: r.verdict, findings: r.findings })
+    .build();
 }
 
 /** GitHub Actions workflow commands: an error per finding, a warning per thing left unchecked. */
@@ -184,7 +183,20 @@ export function writeReports(r: CheckReport, dir: string, name: string): ReportF
   mkdirSync(dir, { recursive: true });
   const files = { junit: join(dir, `${name}-junit.xml`), ctrf: join(dir, `${name}-ctrf.json`), summary: join(dir, `${name}-summary.md`) };
   writeFileSync(files.junit, junitXml(r));
-  writeFileSync(files.ctrf, `${JSON.stringify(ctrfJson(r), null, 2)}\n`);
+  writeFileSync(files.ctrf, `${stringify(ctrfReport(r), { pretty: true, indent: 2 })}\n`);
   writeFileSync(files.summary, summaryMarkdown(r));
   return files;
+}
+
+/** A markdown table (cells with `|` escaped). */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** A fixed-width text table for the terminal (the last column is not padded). */
+export function textTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
+  return all.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }

@@ -3,10 +3,10 @@
 // distinct violation); then the verdict and its exit code (exit-codes.ts).
 import { cases as allCases } from './cases';
 import { Coverage } from './coverage';
-import { EXIT, type ExitCode } from './exit-codes';
+import { exitCodeOf, type ExitCode } from './exit-codes';
 import type { FixtureName } from './fixtures-file';
 import { deliveryOccurrences, newRunState, planCase, runCase, type Case, type Occurrence, type RunState } from './harness';
-import { FindingList, type Finding } from './report';
+import { FindingList, plural, verdictOf, type Finding } from './report';
 import { ENTRY_OF, type RunningTarget } from './targets';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -125,15 +125,12 @@ export function judge(target: RunningTarget, results: CaseResult[], coverage: Co
   const failed = results.filter((r) => r.outcome === 'failed');
   const notRun = results.filter((r) => r.skip && r.skip.kind !== 'profile' && !isWaived(allowMissing, r.skip.fixtures));
   const uncheckedBlocking = unchecked.filter((u) => !u.waived);
-  let exitCode: ExitCode = EXIT.passed;
-  let verdict = 'PASSED';
-  if (failed.length) {
-    exitCode = EXIT.violations;
-    verdict = `FAILED: ${findings.all().length} distinct violation${findings.all().length === 1 ? '' : 's'} in ${failed.length} case${failed.length === 1 ? '' : 's'}`;
-  } else if (notRun.length || uncheckedBlocking.length) {
-    exitCode = EXIT.incomplete;
-    verdict = `INCOMPLETE: ${notRun.length} case${notRun.length === 1 ? '' : 's'} not run for want of fixtures; ${uncheckedBlocking.length} operation${uncheckedBlocking.length === 1 ? '' : 's'} without a checked 2xx`;
-  }
+  const exitCode = exitCodeOf({ violations: failed.length, incomplete: notRun.length + uncheckedBlocking.length });
+  const verdict = verdictOf(exitCode, {
+    findings: findings.all().length,
+    failedCases: failed.length,
+    incomplete: `${plural(notRun.length, 'case')} not run for want of fixtures; ${plural(uncheckedBlocking.length, 'operation')} without a checked 2xx`,
+  });
   return {
     target: target.profile.target,
     baseUrl: target.baseUrl,

@@ -1,6 +1,6 @@
-// The contract suite against the Prism mock (started with --errors, so Prism also validates every response
-// it serves), plus a rehearsal of every documented status × named example through `Prefer`: an example that
-// breaks its own schema fails here.
+// The contract suite against the mock (Prism with errors on, so it also validates every response it serves),
+// plus a rehearsal of every documented status × named example through `Prefer`: an example that breaks its
+// own schema fails here.
 import assert from 'node:assert/strict';
 import { probes } from './cases';
 import { newRunState } from './harness';
@@ -9,7 +9,7 @@ import { executeCase } from './runner';
 import { contract } from '../spec';
 import { MOCK_PROFILE, startMockTarget } from './targets';
 
-defineSuite(MOCK_PROFILE, () => startMockTarget({ errors: true }), (suite) => {
+defineSuite(MOCK_PROFILE, () => startMockTarget(), (suite) => {
   describe('Prism serves every documented status × named example (Prefer: code=…, example=…)', () => {
     for (const op of contract().operations) {
       const probe = probes[op.operationId];
@@ -28,9 +28,11 @@ defineSuite(MOCK_PROFILE, () => startMockTarget({ errors: true }), (suite) => {
                     ? (await probe({ ...ctx, as: (k) => withPrefer(ctx.as(k === null ? key : k), prefer) }, key)).response
                     : await ctx.raw('GET', '/status', { key: null, headers: { Prefer: prefer } });
                   const e = ctx.last();
-                  assert.equal(response.status, Number(status), `Prism answered ${response.status} ${JSON.stringify(e.json)}`);
+                  assert.equal(response.status, Number(status), `the mock answered ${response.status} ${JSON.stringify(e.json)}`);
                   const expected = res.content[Object.keys(res.content)[0]!]?.examples[example];
-                  if (e.json !== undefined) assert.deepEqual(e.json, expected);
+                  // a rehearsed 403 names the operation's own scope instead of the shared example's
+                  if (status === '403') assert.match(String((e.json as any)?.error?.message), new RegExp(`required by ${op.method.toUpperCase()} `));
+                  else if (e.json !== undefined) assert.deepEqual(e.json, expected);
                 },
               },
               suite.target(),

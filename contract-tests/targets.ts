@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { startPrism, type PrismHandle } from '../mock/prism';
+import { VERSION_PREFIX, startMock } from '../mock/server';
 import type { ReferenceServerHandle } from '../server/testing';
 import {
   ENTRIES,
@@ -76,7 +77,7 @@ export interface Profile {
 
 export interface RunningTarget {
   profile: Profile;
-  /** Base URL the paths of openapi.yaml are appended to (`…/v1` on real deployments, none on Prism). */
+  /** Base URL the paths of openapi.yaml are appended to (`…/v1`; a bare Prism mock serves without it). */
   baseUrl: string;
   fixtures: Fixtures;
   /** Points the service's webhook receiver at a URL (`webhook_configure`), when the run was told how. */
@@ -162,22 +163,21 @@ export async function withWebhookListener(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Prism mock
+// The mock (mock/server.ts: Prism's examples behind the server's authentication, rate limit and validation)
 export const MOCK_PROFILE: Profile = {
   target: 'mock',
   cannot: {
-    authentication: 'the Prism mock accepts any bearer token (only a missing or non-Bearer Authorization gets 401)',
-    scopes: 'the Prism mock ignores scopes and test/live keys',
-    state: 'the Prism mock is stateless: it keeps nothing between requests',
-    rules: 'the Prism mock answers from examples and implements no rule of the specification',
-    validation: 'the Prism mock answers an invalid request with its first 422 (else 400) example, not the real error',
-    rateLimits: 'the Prism mock does not count requests',
-    webhooks: 'the Prism mock sends no webhooks',
+    authentication:
+      'the mock cannot know which keys exist: it accepts any key with the ik_test_/ik_live_ prefix (a missing or non-Bearer header, a key without the prefix and a key in the query string get 401)',
+    scopes: 'the mock cannot know the scopes of a key (a 403 naming the scope is rehearsed with Prefer: code=403)',
+    state: 'the mock is stateless: it keeps nothing between requests',
+    rules: 'the mock answers from examples and implements no behaviour rule of the specification',
+    webhooks: 'the mock sends no webhooks (`npm run webhook:trigger` fires one signed event by hand)',
   },
   noFixture: {},
 };
 
-/** The mock accepts any value, so its fixtures are the document's own example values. */
+/** The mock accepts any key of the right shape, so its fixtures are the document's own example values. */
 export const MOCK_ENTRIES: Partial<Record<EntryKey, string>> = {
   chat_client_ref: 'acme-shoes-de',
   social_client_ref: 'acme-shoes-social',
@@ -195,11 +195,11 @@ export const MOCK_ENTRIES: Partial<Record<EntryKey, string>> = {
 };
 const MOCK_KEY = 'ik_live_contract_mock_key';
 
-export async function startMockTarget(opts: { errors?: boolean } = {}): Promise<RunningTarget & { prism: PrismHandle }> {
-  const prism = await startPrism({ mode: 'mock', errors: opts.errors ?? true });
+export async function startMockTarget(): Promise<RunningTarget> {
+  const mock = await startMock();
   const { fixtures, noFixture } = fixturesFrom(readEntries(MOCK_ENTRIES, 'the mock examples'), MOCK_KEY);
   const { webhooks: _, webhookTestTrigger: __, ...rest } = noFixture;
-  return { profile: { ...MOCK_PROFILE, noFixture: rest }, baseUrl: prism.url, fixtures, prism, close: () => prism.close() };
+  return { profile: { ...MOCK_PROFILE, noFixture: rest }, baseUrl: `${mock.url}${VERSION_PREFIX}`, fixtures, close: () => mock.close() };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ export const PROXY_CANNOT: Profile['cannot'] = {
   missingCredentials:
     'prism proxy --errors answers a request without Bearer credentials itself (problem+json 401) instead of forwarding it',
   malformedJson: 'prism proxy parses the body first and answers malformed JSON itself (400 invalid_json) instead of forwarding it',
-  binaryBodies: 'prism proxy does not forward binary bodies byte for byte (uploaded files arrive altered, downloads are rejected)',
+  binaryBodies: 'prism proxy re-encodes binary bodies as text (uploaded files and downloaded media arrive altered)',
   undocumentedPaths: 'prism proxy answers a path outside openapi.yaml itself (problem+json 404) instead of forwarding it',
 };
 
@@ -349,7 +349,7 @@ export interface ExternalOptions {
   baseUrl: string;
   apiKey: string;
   entries: LoadedEntries;
-  /** `mock`: the implementation behaves like the Prism mock (its profile's limits; example values fill missing fixtures). */
+  /** `mock`: the implementation behaves like the mock (its profile's limits; example values fill missing fixtures). */
   like?: 'mock';
 }
 

@@ -1,17 +1,15 @@
 // The guides in docs/*.md stay true to openapi.yaml and to the package: every operation, webhook, scope,
 // code and example name they mention exists; every command they give exists; links resolve; the dry-run
-// result they show is the contract's example; their TypeScript compiles against the client.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// result they show is the contract's example (their TypeScript is compiled by docs/examples.test.ts).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { CONTRACT_PATH, contract, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
-import { typecheckSnippets } from './typecheck-snippets';
 
-type Json = Record<string, any>;
 const root = resolve(__dirname, '..');
-const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
-const spec = parse(specText) as Json;
+/** The contract's text, for what the guides quote from it word for word. */
+const specText = readFileSync(CONTRACT_PATH, 'utf8');
+const spec = contract().document;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
 const GUIDES = [
   'README.md',
@@ -22,6 +20,8 @@ const GUIDES = [
   'webhooks.md',
   'testing-against-the-mock.md',
   'contract-testing-in-ci.md',
+  'checking-your-webhook-receiver.md',
+  'partner-journeys.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
@@ -78,9 +78,11 @@ describe('partner guides (docs/*.md)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every option of the contract run and the webhook trigger in the guides is a real option', () => {
+  it('every option of the contract run, the receiver check, the journeys runner and the webhook trigger in the guides is a real option', () => {
     const checks: Array<[string, string[]]> = [
-      ['contract-testing-in-ci.md', ['contract-tests/cli.ts']],
+      ['contract-testing-in-ci.md', ['contract-tests/cli.ts', 'contract-tests/receiver/cli.ts', 'workflows/cli.ts']],
+      ['checking-your-webhook-receiver.md', ['contract-tests/receiver/cli.ts']],
+      ['partner-journeys.md', ['workflows/cli.ts']],
       ['testing-against-the-mock.md', ['mock/webhook-trigger.ts', 'mock/start.ts']],
       ['authentication-and-keys.md', ['server/cli/keys.ts']],
     ];
@@ -175,27 +177,4 @@ describe('partner guides (docs/*.md)', () => {
     const example = spec.paths['/messages/send-template'].post.responses['200'].content['application/json'].examples.dry_run_assembled.value;
     expect(JSON.parse(block ?? 'null')).toEqual(example);
   });
-
-  it('every TypeScript block of the guides compiles against the client and the generated types', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'guide-snippets-'));
-    try {
-      const files: string[] = [];
-      for (const { name, text } of guides) {
-        let index = 0;
-        for (const [, code] of text.matchAll(/```ts\n([\s\S]*?)```/g)) {
-          const file = join(dir, `${name.replace(/\.md$/, '')}-${(index += 1)}.ts`);
-          // each block is a module of its own (top-level await allowed, names do not clash)
-          writeFileSync(file, `${code}\nexport {};\n`);
-          files.push(file);
-        }
-      }
-      expect(files.length).toBeGreaterThanOrEqual(8);
-      // each block is an ES module of its own: top-level await is allowed
-      const tsc = typecheckSnippets(dir, files, { module: 'es2022', moduleResolution: 'bundler' });
-      expect(tsc.output.split(dir).join('<guide>')).toBe('');
-      expect(tsc.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

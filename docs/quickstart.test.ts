@@ -1,85 +1,18 @@
 // The quickstart holds, step by step, against the reference server as `npm start` runs it (a child process
 // on a free port with an empty data directory): the first-start key, a hosted session completed on its
 // connect page, a template approved by the simulated reviewer, and the first send with the typed client.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { createPartnerClient } from '../client';
-
-const root = resolve(__dirname, '..');
-const START_TIMEOUT_MS = 90_000;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  baseUrl: string;
-  apiKey: string;
-}
-
-/** `npm start` as the quickstart runs it; resolves with the printed base URL and first-start key. */
-function startServer(port: number, dataDir: string): Promise<Started> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPLATE_REVIEW_DELAY_MS: '200' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      child.stdout.destroy();
-      child.stderr.destroy();
-      fail(new Error(`npm start printed no base URL and key within ${START_TIMEOUT_MS} ms:\n${output}`));
-    }, START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const base = /Reference server: (http:\/\/\S+\/v1)/.exec(output)?.[1];
-      const key = /\n(ik_test_\S+)\n/.exec(output)?.[1];
-      if (base && key) {
-        clearTimeout(timer);
-        done({ child, baseUrl: base, apiKey: key });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`npm start exited (${code}) before printing the base URL and key:\n${output}`));
-    });
-  });
-}
+import { startLikeNpmStart, type StartedServer } from './npm-start';
 
 describe('quickstart against the reference server (npm start)', () => {
-  let started: Started | undefined;
-  let dataDir: string;
+  let started: StartedServer | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'quickstart-'));
-    started = await startServer(await freePort(), dataDir);
-  }, START_TIMEOUT_MS + 10_000);
+    started = await startLikeNpmStart({ TEMPLATE_REVIEW_DELAY_MS: '200' });
+  }, 100_000);
 
   afterAll(async () => {
-    if (started && started.child.exitCode === null) {
-      const exited = new Promise((done) => started?.child.once('exit', done));
-      started.child.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 5_000)))]);
-      clearTimeout(timer);
-      if (started.child.exitCode === null) started.child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await started?.stop();
   });
 
   it('prints a test key on first start, alone on its line, and answers GET /status without it', async () => {

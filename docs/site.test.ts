@@ -1,99 +1,51 @@
-// The rendered reference in a real browser: builds docs/site/index.html (npm run docs), opens it offline in
-// headless Debian Chromium through playwright-core, checks that every operation and webhook of openapi.yaml is
-// listed and that the search finds an operation, and saves reports/docs-screenshot.png.
+// The rendered reference and the try-it console in a real browser, served by the reference server as
+// `npm start` runs it: headless Debian Chromium through playwright-core. Every request the pages make is
+// recorded; none may go to another host. Checks the navigation, the webhooks, the scopes, each code-sample
+// language tab, the search, the changelog, the console sending a request with a key, and the cosmetic
+// fixes, with screenshots in reports/docs-*.png. Waits for conditions only, never for fixed times.
 // Without Chromium the test is skipped with the reason, except in CI (CI=true), where it fails.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { parse } from 'yaml';
-import { GUIDES, SITE_FILE, SPEC_FILE, buildDocs, type BuildResult } from './build';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { indexOperations, indexWebhooks, readDocument } from '../spec';
+import { GUIDES, SITE_FILE, SPEC_FILE, buildDocs, slug, withCodeSamples, type BuildResult } from './build';
+import { SAMPLE_LANGUAGES, type CodeSample } from './code-samples';
+import { startLikeNpmStart, type StartedServer } from './npm-start';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
 ];
-const SCREENSHOT = resolve(__dirname, '../reports/docs-screenshot.png');
-/** The one remote resource the Redocly page asks for: its "API docs by" badge, which hides itself on error. */
-const ALLOWED_FAILED_REMOTE = /^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/;
+const REPORTS = resolve(__dirname, '../reports');
 const inCI = process.env.CI === 'true';
 const hasChromium = existsSync(CHROMIUM);
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+/** A rendered page on a loaded machine: generous, since every wait ends as soon as its condition holds. */
+const RENDER_MS = 30_000;
 
-type Json = Record<string, any>;
+const spec = readDocument(SPEC_FILE);
+const operations = indexOperations(spec);
+const webhooks = indexWebhooks(spec);
+const samples = new Map(
+  indexOperations(withCodeSamples(spec)).map((op) => [op.operationId, op.definition['x-codeSamples'] as CodeSample[]]),
+);
+/** The page of an operation or webhook in the reference: `#/<tag slug>/<operationId lowercased>`. */
+const hashOf = (definition: { tags?: string[]; operationId?: string }): string =>
+  `#/${slug(String(definition.tags?.[0]))}/${String(definition.operationId).toLowerCase()}`;
 
-interface WebhookEntry {
-  summary: string;
-  /** The page of the webhook in the rendered reference: `#/<tag slug>/<operationId lowercased>`. */
-  hash: string;
-  /** The event_id of its first payload example, to find the example on the page. */
-  exampleEventId: string;
-}
-
-const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
-function expectedEntries(): { operations: string[]; webhooks: WebhookEntry[] } {
-  const spec = parse(readFileSync(SPEC_FILE, 'utf8')) as Json;
-  const deref = (value: Json): Json =>
-    typeof value?.$ref === 'string'
-      ? (value.$ref.slice(2).split('/').reduce((node: Json, key: string) => node?.[key], spec) as Json)
-      : value;
-  const operations: string[] = [];
-  for (const item of Object.values(spec.paths as Json)) {
-    for (const method of METHODS) if (item[method]) operations.push(String(item[method].summary));
-  }
-  const webhooks: WebhookEntry[] = [];
-  for (const item of Object.values((spec.webhooks ?? {}) as Json)) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const examples = op.requestBody.content['application/json'].examples as Json;
-      const first = deref(Object.values(examples)[0] as Json);
-      webhooks.push({
-        summary: String(op.summary),
-        hash: `#/${slug(String(op.tags[0]))}/${String(op.operationId).toLowerCase()}`,
-        exampleEventId: String(first.value.event_id),
-      });
-    }
-  }
-  return { operations, webhooks };
-}
-
-/**
- * Opens every tag group of the sidebar (each click shows that group's operations) and returns the union of
- * all menu labels seen, without the method badge ("Send a template messagepost" → "Send a template message").
- */
-/**
- * Every label of the navigation: expands each group, then reads the labels as they render until `expected`
- * are all there or 20 s have passed (a loaded machine renders an expanded group late).
- */
-async function allMenuLabels(page: Page, expected: string[]): Promise<string[]> {
-  const seen = new Set<string>();
-  const read = async () => {
-    for (const label of await page.locator('[data-testid="menu-item-label"]').allTextContents()) {
-      seen.add(label.replace(/(get|put|post|delete|patch)$/i, '').trim());
-    }
-  };
-  await read();
-  const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a');
-  const count = await groups.count();
-  for (let index = 0; index < count; index += 1) {
-    await groups.nth(index).click();
-    await read();
-  }
-  const deadline = Date.now() + 20_000;
-  while (expected.some((label) => !seen.has(label)) && Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    await read();
-  }
-  return [...seen];
+async function screenshot(page: Page, name: string, target?: Locator): Promise<string> {
+  mkdirSync(REPORTS, { recursive: true });
+  const path = join(REPORTS, `docs-${name}.png`);
+  if (target) await target.screenshot({ path });
+  else await page.screenshot({ path });
+  return path;
 }
 
 if (!hasChromium && !inCI) {
@@ -102,19 +54,29 @@ if (!hasChromium && !inCI) {
 
 const describeBrowser = hasChromium || inCI ? describe : describe.skip;
 
-describeBrowser(`rendered docs in headless Chromium (${hasChromium ? CHROMIUM : `missing: ${CHROMIUM}`})`, () => {
+describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChromium ? CHROMIUM : `missing: ${CHROMIUM}`})`, () => {
+  let server: StartedServer;
   let context: BrowserContext;
   let page: Page;
   let profile: string;
   let build: BuildResult;
-  const remoteRequests: string[] = [];
+  const otherHosts: string[] = [];
+  const ownRequests: string[] = [];
+  const failedOwn: string[] = [];
   const pageErrors: string[] = [];
+
+  /** Opens a page of the reference and waits for its heading. */
+  async function openReference(hash: string, heading: string): Promise<void> {
+    await page.goto(`${server.origin}/docs/${hash}`);
+    await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: RENDER_MS });
+  }
 
   beforeAll(async () => {
     if (!hasChromium) {
       throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run must install Debian chromium (apt-get install -y chromium)`);
     }
     build = buildDocs(SITE_FILE);
+    server = await startLikeNpmStart();
     profile = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -122,85 +84,217 @@ describeBrowser(`rendered docs in headless Chromium (${hasChromium ? CHROMIUM : 
       args: CHROMIUM_ARGS,
       viewport: { width: 1440, height: 900 },
     });
-    // offline: only the file itself may load; every remote request is recorded and refused
+    // every request is recorded; one to any other host is refused (and fails the first test)
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      remoteRequests.push(url);
+      if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      if (new URL(url).origin === server.origin) {
+        ownRequests.push(url);
+        return route.continue();
+      }
+      otherHosts.push(url);
       return route.abort();
+    });
+    context.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).origin === server.origin && !response.url().includes('/v1/')) {
+        failedOwn.push(`${response.status()} ${response.url()}`);
+      }
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(pathToFileURL(SITE_FILE).href);
-    await page.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: 30_000 });
-  }, 120_000);
+    await page.goto(`${server.origin}/docs/`);
+    await page.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: RENDER_MS });
+  }, 180_000);
 
   afterAll(async () => {
     await context?.close();
+    await server?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  it('builds one self-contained HTML file that renders with no remote resource', () => {
+  it('serves one self-contained page that asks no other host for anything, with its own favicon', async () => {
     expect(build.bytes).toBeGreaterThan(500_000);
     const html = readFileSync(SITE_FILE, 'utf8');
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
-    expect(remoteRequests.filter((url) => !ALLOWED_FAILED_REMOTE.test(url))).toEqual([]);
+    expect(html).not.toMatch(/https:\/\/cdn\.redoc\.ly\//);
+    await page.locator('[data-component-name="Menu/MenuItem"]').first().waitFor();
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+    // the "API docs by Redocly" badge shows its logo from the page itself
+    const badge = page.locator('img[alt="redocly logo"]');
+    await badge.waitFor();
+    expect(await badge.getAttribute('src')).toMatch(/^data:image\/svg\+xml,/);
+    expect(otherHosts).toEqual([]);
+    expect(ownRequests.some((url) => url.endsWith('/favicon.ico'))).toBe(false);
+    expect(failedOwn).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
-  it('lists every operation and every webhook of openapi.yaml in the navigation', async () => {
-    const { operations, webhooks } = expectedEntries();
+  it('lists every operation, every webhook, the guides and the changelog in the navigation', async () => {
+    await page.goto(`${server.origin}/docs/`);
+    const labels = page.locator('[data-testid="menu-item-label"]');
+    await labels.first().waitFor({ timeout: RENDER_MS });
+    const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a');
+    const expected = [
+      ...operations.map((op) => String(op.definition.summary)),
+      ...webhooks.map((webhook) => String(webhook.definition.summary)),
+      'Guides',
+      ...GUIDES.map((guide) => guide.title),
+    ];
     expect(operations).toHaveLength(17);
     expect(webhooks).toHaveLength(9);
-    const entries = [...operations, ...webhooks.map((webhook) => webhook.summary)];
-    // the partner guides are rendered too, in their own group
-    const guides = ['Guides', ...GUIDES.map((guide) => guide.title)];
-    const labels = await allMenuLabels(page, [...entries, ...guides]);
-    expect(labels).toEqual(expect.arrayContaining(entries));
-    expect(labels).toEqual(expect.arrayContaining(guides));
+    expect(GUIDES.map((guide) => guide.title)).toContain('Changelog');
+    // expanding a group may fold another, and an expanded group renders a moment later on a loaded
+    // machine: the page records every label it ever shows, and the test waits until all expected are seen
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      const record = () => {
+        for (const label of Array.from(document.querySelectorAll('[data-testid="menu-item-label"]'))) {
+          seen.add((label.textContent ?? '').replace(/(get|put|post|delete|patch)$/i, '').trim());
+        }
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true, characterData: true });
+      (window as unknown as { seenLabels: Set<string> }).seenLabels = seen;
+    });
+    for (let index = 0, count = await groups.count(); index < count; index += 1) await groups.nth(index).click();
+    const seenAll = () => page.evaluate(() => [...(window as unknown as { seenLabels: Set<string> }).seenLabels]);
+    await page
+      .waitForFunction((wanted) => wanted.every((label) => (window as unknown as { seenLabels: Set<string> }).seenLabels.has(label)), expected, {
+        timeout: RENDER_MS,
+      })
+      .catch(() => undefined); // the assertion below names what is missing
+    expect(await seenAll()).toEqual(expect.arrayContaining(expected));
   }, 90_000);
 
   it('shows every webhook with its signature header and its payload example', async () => {
-    const { webhooks } = expectedEntries();
     const missing: string[] = [];
     for (const webhook of webhooks) {
-      await page.goto(`${pathToFileURL(SITE_FILE).href}${webhook.hash}`);
-      await page.getByRole('heading', { name: webhook.summary }).first().waitFor({ timeout: 15_000 });
+      await openReference(hashOf(webhook.definition), String(webhook.definition.summary));
+      const eventId = String((Object.values(webhook.examples)[0] as { event_id: string }).event_id);
       const text = await page.locator('body').innerText();
-      if (!text.includes('X-Service-Signature') || !text.includes(webhook.exampleEventId)) missing.push(webhook.summary);
+      if (!text.includes('X-Service-Signature') || !text.includes(eventId)) missing.push(webhook.event);
     }
     expect(missing).toEqual([]);
   }, 120_000);
 
   it('shows the bearer scheme with the scope an operation requires', async () => {
-    await page.goto(`${pathToFileURL(SITE_FILE).href}#/templates/createtemplate`);
-    await page.getByRole('heading', { name: 'Create a template' }).first().waitFor();
-    const text = await page.locator('body').innerText();
-    expect(text).toMatch(/bearerAuth\s*\(Required scopes:\s*templates:write\s*\)/);
+    await openReference('#/templates/createtemplate', 'Create a template');
+    expect(await page.locator('body').innerText()).toMatch(/bearerAuth\s*\(Required scopes:\s*templates:write\s*\)/);
   }, 60_000);
 
-  it('shows the curl and typed-client code samples of an operation', async () => {
-    await page.goto(`${pathToFileURL(SITE_FILE).href}#/messages/sendmessage`);
-    await page.getByRole('heading', { name: 'Send a free-form message' }).first().waitFor();
-    const text = await page.locator('body').innerText();
-    expect(text).toContain('Authorization: Bearer $PARTNER_API_KEY');
-    // the typed-client sample is the other entry of the sample menu: one per operation in the page's data
-    const html = readFileSync(SITE_FILE, 'utf8');
-    expect(html.split('"label":"Typed client"').length - 1).toBe(17);
-  }, 60_000);
+  describe.each(['sendMessage', 'uploadMedia', 'downloadMedia', 'getStatus'])('the code samples of %s', (operationId) => {
+    it('shows each of the nine languages as its own tab, with the sample of that language', async () => {
+      const op = operations.find((candidate) => candidate.operationId === operationId)!;
+      const expected = samples.get(operationId)!;
+      await openReference(hashOf(op.definition), String(op.definition.summary));
+      // a tag's operations share one page: the samples panel of this operation is the one beside its heading
+      const heading = page.getByRole('heading', { name: String(op.definition.summary) }).first();
+      const panel = heading.locator(
+        'xpath=ancestor::*[.//*[contains(@class, "panel-request-samples")]][1]//*[contains(@class, "panel-request-samples")]',
+      ).first();
+      const code = panel.locator('pre').first();
+      const menuButton = panel.locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]').last();
+      const shown: Record<string, string> = {};
+      for (const { label } of SAMPLE_LANGUAGES) {
+        const sample = expected.find((candidate) => candidate.label === label)!;
+        await menuButton.click();
+        await page.locator('[role="menuitem"]', { hasText: new RegExp(`^${label.replace(/[+#]/g, '\\$&')}$`) }).click();
+        await menuButton.filter({ hasText: label }).waitFor({ timeout: RENDER_MS });
+        // the first line of the sample (the rendered block wraps long lines, so compare without whitespace)
+        const firstLine = sample.source.split('\n').find((line) => line.trim() !== '')!.replace(/\s+/g, '');
+        await page.waitForFunction(
+          ({ element, line }) => (element?.textContent ?? '').replace(/\s+/g, '').includes(line),
+          { element: await code.elementHandle(), line: firstLine },
+          { timeout: RENDER_MS },
+        );
+        shown[label] = (await code.innerText()).replace(/\s+/g, '');
+        expect(shown[label]).toBe(sample.source.replace(/\s+/g, ''));
+      }
+      expect(new Set(Object.values(shown)).size).toBe(SAMPLE_LANGUAGES.length);
+      if (operationId === 'uploadMedia') await screenshot(page, 'code-sample-csharp', panel);
+    }, 120_000);
+  });
 
   it('finds an operation with the search and opens it', async () => {
+    await page.goto(`${server.origin}/docs/`);
     await page.locator('[data-component-name="icons/SearchIcon/SearchIcon"]').first().click();
     const input = page.locator('input[placeholder^="Search"]').first();
-    await input.waitFor({ timeout: 10_000 });
+    await input.waitFor({ timeout: RENDER_MS });
     await input.fill('send a template message');
     const hit = page.locator('[data-component-name="Search/SearchItem"]', { hasText: 'Send a template message' }).first();
-    await hit.waitFor({ timeout: 10_000 });
+    await hit.waitFor({ timeout: RENDER_MS });
     await hit.click();
-    await page.waitForFunction(() => window.location.hash.includes('sendtemplatemessage'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => window.location.hash.includes('sendtemplatemessage'), undefined, { timeout: RENDER_MS });
     await page.getByRole('heading', { name: 'Send a template message' }).first().waitFor();
-    mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT });
-    expect(existsSync(SCREENSHOT)).toBe(true);
+    expect(existsSync(await screenshot(page, 'send-template'))).toBe(true);
   }, 60_000);
+
+  it('renders the changelog of the contract as a page, newest release first', async () => {
+    await openReference(`#/${slug('Changelog')}`, 'Changelog');
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('[Unreleased]');
+    expect(text).toContain(`[${String(spec.info.version)}] - `);
+    await screenshot(page, 'changelog');
+  }, 60_000);
+
+  it('keeps a guide heading with code whole in the navigation ("2. Connect a chat client")', async () => {
+    await openReference('#/quickstart', 'Quickstart');
+    const label = page.locator('[data-testid="menu-item-label"]', { hasText: /^2\. Connect a/ }).first();
+    await label.waitFor({ timeout: RENDER_MS });
+    expect((await label.innerText()).trim()).toBe('2. Connect a chat client');
+    await screenshot(page, 'quickstart');
+  }, 60_000);
+
+  it('shows code in table cells on one line per word and guide code blocks without hidden overflow', async () => {
+    await openReference('#/webhooks-guide', 'Webhooks guide');
+    await page.locator('[data-component-name="Markdown/Markdown"] td code').first().waitFor({ timeout: RENDER_MS });
+    await screenshot(page, 'webhooks-guide-table');
+    const broken = await page.evaluate(() => {
+      const found: string[] = [];
+      // an identifier (no space) spread over several lines is the letter-by-letter wrap
+      for (const code of Array.from(document.querySelectorAll('[data-component-name="Markdown/Markdown"] td code'))) {
+        if (!/\s/.test(code.textContent ?? '') && code.getClientRects().length > 1) found.push(`td: ${code.textContent}`);
+      }
+      for (const pre of Array.from(document.querySelectorAll('[data-component-name="Markdown/Markdown"] pre'))) {
+        if (pre.scrollWidth > pre.clientWidth + 1) found.push(`pre: ${(pre.textContent ?? '').slice(0, 40)}`);
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+    await openReference('#/quickstart', 'Quickstart');
+    await page.locator('[data-component-name="Markdown/Markdown"] pre').first().waitFor({ timeout: RENDER_MS });
+    const clipped = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-component-name="Markdown/Markdown"] pre'))
+        .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
+        .map((pre) => (pre.textContent ?? '').slice(0, 40)),
+    );
+    expect(clipped).toEqual([]);
+    await screenshot(page, 'quickstart-code', page.locator('[data-component-name="Markdown/Markdown"] pre').first());
+  }, 60_000);
+
+  it('the try-it console sends a request with the key entered on the page and shows the server answer', async () => {
+    await page.goto(`${server.origin}/docs/console/`);
+    await page.locator('.opblock-summary', { hasText: '/clients' }).first().waitFor({ timeout: RENDER_MS });
+    // the key, entered in Swagger UI's Authorize dialog
+    await page.locator('button.authorize').first().click();
+    const dialog = page.locator('.dialog-ux');
+    await dialog.locator('input').first().fill(server.apiKey);
+    await dialog.locator('button.authorize').click();
+    await dialog.locator('button.btn-done, button.close-modal').first().click();
+    await dialog.waitFor({ state: 'detached', timeout: RENDER_MS });
+    // GET /clients, executed from the page against this server's /v1
+    const operation = page.locator('.opblock', { has: page.locator('.opblock-summary-path', { hasText: /^\/clients$/ }) }).first();
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor({ timeout: RENDER_MS });
+    expect((await status.innerText()).trim()).toBe('200');
+    const body = await operation.locator('.live-responses-table tbody .response-col_description pre').first().innerText();
+    expect(JSON.parse(body)).toMatchObject({ results: [], count: 0, total: 0 });
+    expect(await operation.locator('.request-url').first().innerText()).toContain(`${server.baseUrl}/clients`);
+    expect(ownRequests.some((url) => url.startsWith(`${server.baseUrl}/clients`))).toBe(true);
+    await screenshot(page, 'console');
+    expect(otherHosts).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PACKAGE_NAME } from './build';
+import { PACKAGE_NAME } from './code-samples';
 
 const root = resolve(__dirname, '..');
 

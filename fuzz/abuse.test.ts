@@ -208,6 +208,18 @@ describe('uploads', () => {
     }
   });
 
+  // Found by `npm run fuzz -- --seed 1` (2026-11-23): the server process crashed, "Unexpected end of form" being
+  // emitted on the file part's stream, which nothing read once its declared type was refused.
+  test('an upload of an unsupported type cut off anywhere before its closing boundary gets 400 and the server keeps serving', async () => {
+    const boundary = '----fuzzd585c2b47c521';
+    const full = `--${boundary}\r\nContent-Disposition: form-data; name="client_ref"\r\n\r\n${CHAT}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="page.bin"\r\nContent-Type: text/html\r\n\r\ns\r\n--${boundary}--\r\n`;
+    for (let cut = 1; cut <= 60; cut++) {
+      const a = await api(server.baseUrl, key)('POST', '/media', full.slice(0, full.length - cut), { 'content-type': `multipart/form-data; boundary=${boundary}` });
+      expect([cut, a.status, isEnvelope4xx(a)]).toEqual([cut, 400, true]);
+    }
+    await stillServing();
+  }, 60_000);
+
   test(`an image over its 5 MB ceiling gets 400 media_too_large without the server holding the body (RSS growth under ${MEMORY_BOUND_MB} MB for 64 MB sent)`, async () => {
     const boundary = 'abuseboundary';
     const prefix = Buffer.from(

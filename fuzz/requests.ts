@@ -10,8 +10,11 @@ type Json = Record<string, any>;
 
 export interface FuzzRequest {
   operationId: string;
-  /** valid: the contract accepts it (the answer may still be a documented 4xx, e.g. an unknown client). */
-  kind: 'valid' | 'invalid';
+  /**
+   * valid: the contract accepts it (the answer may still be a documented 4xx, e.g. an unknown client);
+   * invalid: the contract refuses it (a 4xx in the envelope); hostile: either, an attacker's input.
+   */
+  kind: 'valid' | 'invalid' | 'hostile';
   /** What was done to the request (for invalid ones, what makes it invalid). */
   why: string;
   method: string;
@@ -19,7 +22,18 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** Sent over a raw socket in this pattern instead of at once. */
+  stream?: StreamPlan;
 }
+
+/** A body sent over a raw socket rather than at once. */
+export type StreamPlan =
+  /** Chunked, without end: the server must answer and close once it has read enough. */
+  | { kind: 'endless' }
+  /** The body in small pieces with a short pause between them: answered as if sent at once. */
+  | { kind: 'trickle'; pieces: number; pauseMs: number }
+  /** Part of the body, then nothing: answered 400 once the server's idle timeout passes. */
+  | { kind: 'stall' };
 
 export interface FuzzContext {
   /** Every scope, live. */
@@ -28,6 +42,8 @@ export interface FuzzContext {
   noScopeKey: string;
   /** client_refs of connected clients, to reach past "unknown client". */
   clientRefs: string[];
+  /** Port of the canary on loopback: hostile URLs point at it, and nothing may ever call it. */
+  canaryPort: number;
 }
 
 export const doc = contract().document;

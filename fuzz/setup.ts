@@ -1,4 +1,6 @@
-// The reference server for the fuzz and hardening tests, its keys and connected clients.
+// The reference server for the fuzz and hardening tests, its keys and connected clients, and the canary: a
+// server on every loopback address that no request the server makes may ever reach.
+import { createServer, type Server } from 'node:net';
 import { startTestServer, type TestServer } from '../server/testing';
 import { operations } from './requests';
 
@@ -21,12 +23,37 @@ export interface FuzzServer {
   testKey: string;
   chatRef: string;
   socialRef: string;
+  canary: Canary;
   close(): Promise<void>;
+}
+
+export interface Canary {
+  port: number;
+  /** The connections it received (remote addresses), oldest first: none, or the server forged a request. */
+  calls: string[];
+}
+
+/** A body that pauses longer than this is cut by the fuzzed server: stalled bodies are answered within it. */
+export const FUZZ_BODY_IDLE_MS = 300;
+
+async function startCanary(): Promise<Canary & { server: Server }> {
+  const calls: string[] = [];
+  const server = createServer((socket) => {
+    calls.push(`${socket.remoteAddress}:${socket.remotePort}`);
+    socket.destroy();
+  });
+  // `::` takes IPv4 too (dual stack): every loopback spelling reaches it.
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '::', ipv6Only: false }, resolve));
+  return { port: (server.address() as { port: number }).port, calls, server };
 }
 
 /** Starts the reference server in this process (in-memory SQLite unless dataDir) with a rate limit that never fills. */
 export async function startFuzzServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<FuzzServer> {
-  const handle = await startTestServer({ dataDir: opts.dataDir, env: { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_SECONDS: '60', ...opts.env } });
+  const canary = await startCanary();
+  const handle = await startTestServer({
+    dataDir: opts.dataDir,
+    env: { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_SECONDS: '60', BODY_IDLE_TIMEOUT_MS: String(FUZZ_BODY_IDLE_MS), ...opts.env },
+  });
   const run = Date.now().toString(36);
   const chatRef = `fuzz-chat-${run}`;
   const socialRef = `fuzz-social-${run}`;
@@ -40,7 +67,11 @@ export async function startFuzzServer(opts: { dataDir?: string; env?: Record<str
     testKey: await handle.createKey({ mode: 'test', scopes: 'all' }),
     chatRef,
     socialRef,
-    close: () => handle.close(),
+    canary: { port: canary.port, calls: canary.calls },
+    close: async () => {
+      await handle.close();
+      await new Promise((resolve) => canary.server.close(resolve));
+    },
   };
 }
 

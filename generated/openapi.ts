@@ -440,7 +440,8 @@ export interface paths {
          *     Returns the current UTC month in `current` and the twelve closed months before it in `history`, newest
          *     first (months without traffic count zero). Counts cover all of the partner's clients: inbound messages
          *     received, outbound free-form messages and outbound template messages delivered with live keys
-         *     (`total_messages` is their sum). Test-key and dry-run traffic is never counted.
+         *     (`total_messages` is their sum). Test-key and dry-run traffic is never counted. It takes no query
+         *     parameter: one is answered `400 bad_request`.
          */
         get: operations["getUsage"];
         put?: never;
@@ -461,7 +462,8 @@ export interface paths {
         /**
          * Health probe
          * @description **Scope:** none; no authentication. Answers `{"status": "ok", "version": "v1"}` while the service is up.
-         *     Carries `X-Request-Id` but no rate-limit headers.
+         *     Carries `X-Request-Id` but no rate-limit headers. Query parameters are ignored (a probe's cache-buster
+         *     never fails it).
          */
         get: operations["getStatus"];
         put?: never;
@@ -802,7 +804,7 @@ export interface components {
         ErrorResponse: {
             error: {
                 /** @description Machine-readable code; branch on it (and on the HTTP status), never on `message`. */
-                code: string;
+                code: import("./constants").ErrorCode;
                 /** @description Human-readable explanation; may change. */
                 message: string;
                 /**
@@ -1149,7 +1151,11 @@ export interface components {
         } | {
             /**
              * Format: uri
-             * @description Public URL the service downloads and uploads to the provider (private, loopback and link-local addresses are refused).
+             * @description Public URL the service downloads and uploads to the provider. Every address the host resolves
+             *     to, and every redirect (at most 3), must be public: loopback, private, link-local, shared,
+             *     reserved, multicast and unspecified addresses are refused in every spelling, IPv4 addresses
+             *     carried inside IPv6 ones (mapped, compatible, NAT64, 6to4, Teredo) included. The download
+             *     must complete within 60 s (15 s without data at most) and is held to the header's size ceiling.
              */
             media_url: string;
         };
@@ -1960,6 +1966,7 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": Blob;
+                    "*/*": Blob;
                 };
             };
             /** @description `client_ref` is missing, or the client's channel delivers media inline. */
@@ -2080,7 +2087,7 @@ export interface operations {
                  */
                 limit?: number;
                 /**
-                 * @description Number of clients to skip.
+                 * @description Number of clients to skip, at most 1,000,000.
                  * @example 0
                  */
                 offset?: number;
@@ -2567,6 +2574,7 @@ export interface operations {
                     "application/json": components["schemas"]["UsageResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];

@@ -1,67 +1,74 @@
-// `npm run mock`: Prism 5.14.2 mocking openapi.yaml at http://127.0.0.1:${MOCK_PORT:-4010} (no /v1 prefix).
-// Quiet by default (`-v silent`; MOCK_VERBOSE=1 for Prism's request log). Started with --errors, so an
-// answer that would break the contract comes back as a 500 problem+json naming the violation instead of
-// silently wrong data. Extra arguments go to Prism (e.g. `npm run mock -- --dynamic`).
-import { spawn } from 'node:child_process';
+// `npm run mock`: the mock of openapi.yaml (mock/server.ts) at http://127.0.0.1:${MOCK_PORT:-4010}/v1, the same
+// operations without the prefix too. Quiet by default; MOCK_VERBOSE=1 prints one line per request.
+import { parseArgs } from 'node:util';
 import { createServer } from 'node:net';
-import { PRISM_CLI, SPEC_FILE, prismArgs } from './prism';
+import { MOCK_RATE_LIMIT, VERSION_PREFIX, startMock } from './server';
 
-const port = Number(process.env.MOCK_PORT ?? 4010);
-const host = process.env.MOCK_HOST ?? '127.0.0.1';
-const verbose = !!process.env.MOCK_VERBOSE && process.env.MOCK_VERBOSE !== '0';
+const USAGE = `Usage: npm run mock [-- --dynamic]
 
-function fail(message: string): never {
-  console.error(`\nmock: ${message}\n`);
-  process.exit(1);
-}
+Serves the mock of openapi.yaml at http://127.0.0.1:\${MOCK_PORT:-4010}${VERSION_PREFIX} (and without ${VERSION_PREFIX}).
+It answers from the contract's examples (choose one with the Prefer header), after the steps the reference
+server takes: a Bearer key starting ik_test_ or ik_live_ (else 401), ${MOCK_RATE_LIMIT.max} requests per key per
+${MOCK_RATE_LIMIT.windowSeconds} s (X-RateLimit-* headers, then 429), and request validation (400 bad_request with details).
 
-function portFree(p: number, h: string): Promise<boolean> {
+Options:
+  --dynamic   answer with data generated from the schemas instead of examples
+  --help      this text
+
+Environment: MOCK_PORT (4010), MOCK_HOST (127.0.0.1), MOCK_VERBOSE (1 prints every request).`;
+
+function portFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(p, h, () => s.close(() => resolve(true)));
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 }
 
-async function main() {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`MOCK_PORT must be a port number, got ${process.env.MOCK_PORT}`);
-  if (!(await portFree(port, host))) {
-    fail(`port ${port} on ${host} is already in use (something on this machine sometimes holds 4010). Start on another port: MOCK_PORT=4011 npm run mock`);
+async function main(argv: string[]): Promise<number> {
+  let values: { dynamic?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { dynamic: { type: 'boolean' }, help: { type: 'boolean' } }, strict: true }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
   }
-  const args = prismArgs({ mode: 'mock', errors: true, port, host, verbosity: verbose ? 'info' : 'silent', extraArgs: process.argv.slice(2) }, port);
-  const child = spawn(process.execPath, args, { stdio: verbose ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (d) => (output = (output + d).slice(-50_000)));
-  child.stderr?.on('data', (d) => (output = (output + d).slice(-50_000)));
-  const stop = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  child.on('exit', (code, signal) => {
-    if (signal === 'SIGINT' || signal === 'SIGTERM' || code === 0) process.exit(0);
-    fail(`Prism stopped (exit ${code ?? signal}).\n${output.trim() || '(no output; run with MOCK_VERBOSE=1)'}\nCommand: ${process.execPath} ${args.join(' ')}`);
-  });
-
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) return;
-    try {
-      await fetch(`${url}/status`, { signal: AbortSignal.timeout(500) });
-      console.log(
-        [
-          `Prism mock of ${SPEC_FILE} at ${url}  (no /v1 prefix: ${url}/messages/send)`,
-          'Any "Authorization: Bearer <anything>" is accepted; scopes and test/live keys are not checked; nothing is stored.',
-          `Rehearse an error:  curl -H 'Authorization: Bearer ik_test_x' -H 'Prefer: code=404' '${url}/clients/acme-shoes-fr'`,
-          `Prism ${verbose ? 'logs every request' : 'is quiet (MOCK_VERBOSE=1 logs every request)'}. Ctrl-C stops it.`,
-        ].join('\n'),
-      );
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
   }
-  child.kill('SIGKILL');
-  fail(`Prism did not answer within 60 s.\n${output}`);
+  const port = Number(process.env.MOCK_PORT ?? 4010);
+  const host = process.env.MOCK_HOST ?? '127.0.0.1';
+  const verbose = !!process.env.MOCK_VERBOSE && process.env.MOCK_VERBOSE !== '0';
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`mock: MOCK_PORT must be a port number, got ${process.env.MOCK_PORT}`);
+    return 2;
+  }
+  if (port !== 0 && !(await portFree(port, host))) {
+    console.error(`mock: port ${port} on ${host} is already in use. Start on another port: MOCK_PORT=4011 npm run mock`);
+    return 1;
+  }
+  const mock = await startMock({ port, host, dynamic: values.dynamic ?? false, ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
+  console.log(
+    [
+      `Mock of openapi.yaml at ${mock.url}${VERSION_PREFIX}  (also without the prefix: ${mock.url}/messages/send)`,
+      'Any "Authorization: Bearer ik_test_…" or "ik_live_…" key is accepted; nothing is stored; invalid requests get 400 bad_request.',
+      `Rehearse an error:  curl -H 'Authorization: Bearer ik_test_x' -H 'Prefer: code=404' '${mock.url}${VERSION_PREFIX}/clients/acme-shoes-fr'`,
+      `${verbose ? 'Every request is printed' : 'Quiet (MOCK_VERBOSE=1 prints every request)'}. Ctrl-C stops it.`,
+    ].join('\n'),
+  );
+  const stop = () => void mock.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
 }
 
-void main();
-void PRISM_CLI;
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -2,7 +2,10 @@
 // signWebhookBody (client/webhooks.ts, the one signing implementation), a non-2xx answer or a timeout is
 // retried on WEBHOOK_RETRY_DELAYS_MS, and every attempt is reported with its status and duration.
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { signWebhookBody } from '../client/webhooks';
+import { failureCause, isConnectionFailure } from '../contract-tests/reachability';
 import { SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 import { contract } from '../spec';
 
@@ -64,6 +67,65 @@ export interface FireResult {
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+export interface DeliveryRequest {
+  url: string;
+  /** The exact bytes to send. */
+  body: Buffer;
+  /** The X-Service-Signature value, or null to send none. */
+  signature: string | null;
+  timeoutMs: number;
+  userAgent: string;
+}
+
+export interface DeliveryAnswer {
+  /** HTTP status, or null when the receiver did not answer (timeout or network error). */
+  status: number | null;
+  error?: string;
+  /**
+   * Why there is no status: no connection could be opened (nothing listens at the URL, unknown host), no
+   * complete answer within the time limit, or the connection broke (reset, closed, not HTTP).
+   */
+  failure?: 'no-connection' | 'timeout' | 'broken';
+  /** Epoch milliseconds when the request started. */
+  startedAt: number;
+  /** Until the whole answer was read. */
+  durationMs: number;
+}
+
+/**
+ * One POST of a webhook delivery, as the service makes it: a connection of its own (no keep-alive reuse
+ * across deliveries), no redirect followed, the whole answer read within the time limit.
+ */
+export function deliverOnce(o: DeliveryRequest): Promise<DeliveryAnswer> {
+  const startedAt = Date.now();
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const headers: Record<string, string | number> = { 'Content-Type': 'application/json', 'User-Agent': o.userAgent, 'Content-Length': o.body.length };
+  if (o.signature !== null) headers[SIGNATURE_HEADER] = o.signature;
+  const url = new URL(o.url);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<DeliveryAnswer>((resolve) => {
+    let settled = false;
+    const settle = (answer: Omit<DeliveryAnswer, 'startedAt' | 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...answer, startedAt, durationMs: elapsed() });
+    };
+    const req = send(url, { method: 'POST', headers, agent: false }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => settle({ status: res.statusCode ?? null }));
+      res.on('error', (e) => settle({ status: null, error: failureCause(e, o.timeoutMs), failure: 'broken' }));
+    });
+    const timer = setTimeout(() => {
+      settle({ status: null, error: `timeout after ${o.timeoutMs} ms`, failure: 'timeout' });
+      req.destroy();
+    }, o.timeoutMs);
+    req.on('error', (e) => settle({ status: null, error: failureCause(e, o.timeoutMs), failure: isConnectionFailure(e) ? 'no-connection' : 'broken' }));
+    req.end(o.body);
+  });
+}
+
 export async function fireWebhook(o: FireOptions): Promise<FireResult> {
   const retryDelays = o.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
   const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
@@ -73,24 +135,8 @@ export async function fireWebhook(o: FireOptions): Promise<FireResult> {
   for (let i = 0; i <= retryDelays.length; i++) {
     const delayMs = i === 0 ? 0 : retryDelays[i - 1]!;
     if (delayMs > 0) await sleep(delayMs);
-    const started = performance.now();
-    let status: number | null = null;
-    let error: string | undefined;
-    try {
-      const res = await fetch(o.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature, 'User-Agent': 'partner-messaging-webhook-trigger' },
-        body: new Uint8Array(o.body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch (e) {
-      const err = e as Error & { cause?: { code?: string; message?: string } };
-      error = err.name === 'TimeoutError' || err.name === 'AbortError' ? `timeout after ${timeoutMs} ms` : (err.cause?.code ?? err.cause?.message ?? err.message);
-    }
-    const attempt: Attempt = { attempt: i + 1, delayMs, status, error, durationMs: Math.round(performance.now() - started), ok: status !== null && status >= 200 && status < 300 };
+    const { status, error, durationMs } = await deliverOnce({ url: o.url, body: o.body, signature, timeoutMs, userAgent: 'partner-messaging-webhook-trigger' });
+    const attempt: Attempt = { attempt: i + 1, delayMs, status, error, durationMs, ok: status !== null && status >= 200 && status < 300 };
     attempts.push(attempt);
     const next = attempt.ok ? undefined : retryDelays[i];
     o.onAttempt?.(attempt, next);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { readDocument } from '../spec';
-import { focusedBreakingChanges, majorOf, runGate } from './breaking-changes';
+import { describeChange, focusedBreakingChanges, formatReport, majorOf, runGate } from './breaking-changes';
 
 const fixtures = resolve(__dirname, '../contract-baseline/fixtures');
 const BASE = join(fixtures, 'base.yaml');
@@ -20,6 +20,36 @@ function mutated(change: (spec: Spec) => void): Spec {
   change(spec);
   return spec;
 }
+
+describe('accepted changes (a baseline\'s .accepted.yaml)', () => {
+  const head = join(fixtures, 'dropped-response-field.yaml');
+  const acceptance = (changes: string[]) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'accepted-')), 'accepted.yaml');
+    writeFileSync(file, stringify([{ reason: 'no partner reads it', changes }]));
+    return file;
+  };
+  const found = () => runGate({ base: BASE, head, skipOptic: true }).changes.map(describeChange);
+
+  it('a breaking change the list accepts passes the gate and is reported with its reason', () => {
+    const result = runGate({ base: BASE, head, skipOptic: true, accepted: acceptance(found()) });
+    expect(result.exitCode).toBe(0);
+    expect(result.accepted.map((a) => a.reason)).toEqual(found().map(() => 'no partner reads it'));
+    expect(formatReport(result)).toContain('No breaking change beyond the accepted ones.');
+  });
+
+  it('a breaking change the list does not name still fails the gate', () => {
+    const [first, ...rest] = found();
+    expect(rest.length).toBeGreaterThan(0);
+    const result = runGate({ base: BASE, head, skipOptic: true, accepted: acceptance([first!]) });
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('an acceptance of a change that no longer occurs fails the gate', () => {
+    const result = runGate({ base: BASE, head: BASE, skipOptic: true, accepted: acceptance(['GET /notes: field removed: gone']) });
+    expect(result.stale).toEqual(['GET /notes: field removed: gone']);
+    expect(result.exitCode).toBe(1);
+  });
+});
 
 describe('breaking-change gate on the fixture pairs (optic + focused check)', () => {
   it(
@@ -165,7 +195,7 @@ describe('the working contract', () => {
           throw new Error(`npm run breaking failed:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
         }
       })();
-      expect(output).toMatch(/No breaking changes|major version was raised/);
+      expect(output).toMatch(/No breaking changes|No breaking change beyond the accepted ones|major version was raised/);
     },
     OPTIC_TIMEOUT,
   );

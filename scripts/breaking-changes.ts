@@ -13,12 +13,19 @@
 //    pattern, format or const), and every webhook payload (removed event kinds, removed or no-longer-required
 //    fields, changed types, changed enum values).
 //
-// Exit codes: 0 no breaking change, or the major version was raised; 1 breaking changes without a major bump;
-// 2 the gate itself could not run (unreadable spec, optic crashed).
+// A change that breaks in the strict sense but no partner in practice (a limit the service always enforced,
+// now written down) may be accepted without a new major version: listed, exactly as the gate prints it, in
+// `<baseline>.accepted.yaml` beside the baseline, with the reason. An accepted change that no longer occurs
+// fails the gate, so the list stays true.
+//
+// Exit codes: 0 no breaking change (or only accepted ones), or the major version was raised; 1 breaking
+// changes without a major bump, or a stale acceptance; 2 the gate itself could not run (unreadable spec,
+// optic crashed).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { load } from 'js-yaml';
 import { derefSchema, indexOperations, indexWebhooks, readDocument, type Json, type Operation } from '../spec';
 
 export interface BreakingChange {
@@ -35,9 +42,34 @@ export interface GateResult {
   baseVersion: string;
   headVersion: string;
   majorRaised: boolean;
+  /** Every breaking change found, accepted ones included. */
   changes: BreakingChange[];
-  /** Exit code: 0 pass, 1 breaking without major bump. */
+  /** The changes of `changes` the baseline's acceptance list names, with its reason. */
+  accepted: { change: string; reason: string }[];
+  /** Acceptances whose change no longer occurs. */
+  stale: string[];
+  /** Exit code: 0 pass, 1 unaccepted breaking changes (or stale acceptances) without a major bump. */
   exitCode: 0 | 1;
+}
+
+/** A change as the gate prints it and the acceptance list names it. */
+export const describeChange = (c: BreakingChange) => `${c.where}: ${c.rule}: ${c.detail}`;
+
+/** `<baseline without .yaml>.accepted.yaml`: the changes accepted against that baseline. */
+export function acceptanceFileOf(baseFile: string): string {
+  return baseFile.replace(/\.ya?ml$/, '') + '.accepted.yaml';
+}
+
+function readAcceptances(file: string): Map<string, string> {
+  const accepted = new Map<string, string>();
+  if (!existsSync(file)) return accepted;
+  const entries = load(readFileSync(file, 'utf8')) as unknown;
+  if (!Array.isArray(entries)) throw new Error(`${file} must be a list of {reason, changes}`);
+  for (const entry of entries as { reason?: unknown; changes?: unknown }[]) {
+    if (typeof entry.reason !== 'string' || !Array.isArray(entry.changes)) throw new Error(`${file}: every entry needs a reason and a list of changes`);
+    for (const change of entry.changes) accepted.set(String(change), entry.reason.trim());
+  }
+  return accepted;
 }
 
 type Direction = 'request' | 'response';
@@ -387,6 +419,8 @@ export interface GateOptions {
   head?: string;
   /** Skip optic and run the focused check only (faster; used by the fixture tests). */
   skipOptic?: boolean;
+  /** The acceptance list (default: the baseline's `.accepted.yaml`, when it exists). */
+  accepted?: string;
 }
 
 export function runGate(options: GateOptions = {}): GateResult {
@@ -402,18 +436,35 @@ export function runGate(options: GateOptions = {}): GateResult {
     ...(options.skipOptic ? [] : opticBreakingChanges(baseFile, headFile)),
     ...focusedBreakingChanges(base, head),
   ];
-  return { baseVersion, headVersion, majorRaised, changes, exitCode: changes.length > 0 && !majorRaised ? 1 : 0 };
+  const acceptances = readAcceptances(resolve(options.accepted ?? acceptanceFileOf(baseFile)));
+  const found = new Set(changes.map(describeChange));
+  const accepted = [...found].filter((c) => acceptances.has(c)).map((change) => ({ change, reason: acceptances.get(change)! }));
+  const stale = [...acceptances.keys()].filter((c) => !found.has(c));
+  const unaccepted = changes.filter((c) => !acceptances.has(describeChange(c)));
+  const failing = (unaccepted.length > 0 || stale.length > 0) && !majorRaised;
+  return { baseVersion, headVersion, majorRaised, changes, accepted, stale, exitCode: failing ? 1 : 0 };
 }
 
 export function formatReport(result: GateResult): string {
   const lines = [`Breaking-change gate: ${result.baseVersion} (baseline) → ${result.headVersion} (working)`];
-  if (result.changes.length === 0) {
-    lines.push('No breaking changes.');
+  const acceptedChanges = new Set(result.accepted.map((a) => a.change));
+  const unaccepted = result.changes.filter((c) => !acceptedChanges.has(describeChange(c)));
+  if (result.accepted.length > 0) {
+    lines.push(`${result.accepted.length} accepted change(s) (see the baseline's .accepted.yaml for why):`);
+    for (const { change } of result.accepted) lines.push(`  - ${change}`);
+  }
+  if (result.stale.length > 0) {
+    lines.push(`${result.stale.length} acceptance(s) of a change that no longer occurs (remove them):`);
+    for (const change of result.stale) lines.push(`  - ${change}`);
+  }
+  if (unaccepted.length === 0) {
+    lines.push(result.accepted.length + result.stale.length === 0 ? 'No breaking changes.' : 'No breaking change beyond the accepted ones.');
+    if (result.stale.length > 0 && !result.majorRaised) lines.push('FAIL: the acceptance list names changes that no longer occur.');
     return lines.join('\n');
   }
-  lines.push(`${result.changes.length} breaking change(s):`);
-  for (const change of result.changes) {
-    lines.push(`  - [${change.source}] ${change.where}: ${change.rule}: ${change.detail}`);
+  lines.push(`${unaccepted.length} breaking change(s):`);
+  for (const change of unaccepted) {
+    lines.push(`  - [${change.source}] ${describeChange(change)}`);
   }
   lines.push(
     result.majorRaised

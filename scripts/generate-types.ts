@@ -4,24 +4,45 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { CONTRACT_PATH, readDocument, type Json } from '../spec';
+import { CONTRACT_PATH, indexOperations, readDocument, type Json } from '../spec';
 
 const root = resolve(__dirname, '..');
 const BANNER = '// Generated from openapi.yaml by `npm run generate`. Do not edit.\n\n';
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+/** The `code` of the section 7 error envelope, typed as the documented codes (still open to new ones). */
+const ERROR_CODE_PATH = '#/components/schemas/ErrorResponse/error/code';
+const ERROR_CODE = ts.factory.createImportTypeNode(
+  ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral('./constants')),
+  undefined,
+  ts.factory.createIdentifier('ErrorCode'),
+);
 
 async function types(): Promise<string> {
+  let errorCodeTyped = false;
   const ast = await openapiTS(new URL(`file://${CONTRACT_PATH}`), {
     // a field with a default is optional to send (language, category of a template, dry_run, …)
     defaultNonNullable: false,
-    // multipart `file` parts are binary: type them as Blob so generated clients can send real files
-    transform(schemaObject) {
+    transform(schemaObject, { path }) {
+      // multipart `file` parts are binary: type them as Blob so generated clients can send real files
       if (schemaObject.format === 'binary') return BLOB;
+      if (path === ERROR_CODE_PATH) {
+        errorCodeTyped = true;
+        return ERROR_CODE;
+      }
       return undefined;
     },
   });
+  if (!errorCodeTyped) throw new Error(`openapi.yaml has no ${ERROR_CODE_PATH}: the error envelope of section 7 moved`);
   return '// Generated from openapi.yaml by `npm run generate` (openapi-typescript). Do not edit.\n\n' + astToString(ast);
+}
+
+/** Every `error.code` of the contract's named error examples, in document order: the documented codes. */
+function documentedErrorCodes(doc: Json): string[] {
+  const codes = new Set<string>();
+  for (const op of indexOperations(doc)) for (const response of Object.values(op.responses)) for (const code of response.errorCodes) codes.add(code);
+  if (codes.size === 0) throw new Error('openapi.yaml documents no error code (no named error example)');
+  return [...codes];
 }
 
 /** The contract's facts as values: what the service, its mock, the client and the checks share. */
@@ -56,6 +77,17 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = ${list((delays as numb
 
 /** The first attempt plus one retry per entry of the schedule. */
 export const WEBHOOK_MAX_ATTEMPTS = ${1 + delays.length};
+
+/** Every error code the contract documents (the \`error.code\` of its named error examples). */
+export const ERROR_CODES = ${list(documentedErrorCodes(doc))} as const;
+
+export type KnownErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The \`code\` of an error: a documented one, or one a later version of the API adds (\`string & {}\` keeps
+ * the documented codes in autocompletion and narrowing while accepting any other string).
+ */
+export type ErrorCode = KnownErrorCode | (string & {});
 `;
 }
 

@@ -9,7 +9,7 @@ import { createDomain, type Domain } from './domain';
 import type { Clock } from './domain/clock';
 import type { EventPublisher } from './domain/events';
 import type { IdGenerator } from './domain/ids';
-import { nonPublicReason } from './domain/templates-media';
+import { nonPublicReason } from './domain/public-address';
 import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
 import type { Logger } from './log';
 import { PACKAGE_ROOT } from './package-root';
@@ -38,6 +38,8 @@ export interface CompositionOptions {
   transport?: WebhookTransport;
   /** Base of the links the server hands out (hosted session URLs); PUBLIC_BASE_URL unless given. */
   publicBaseUrl: () => string;
+  /** The rendered docs served at /docs (docs/site unless given). */
+  docsDir?: string;
 }
 
 export interface Composition {
@@ -82,15 +84,26 @@ export function compose(options: CompositionOptions): Composition {
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
     spoolDirectory: join(config.dataDir, 'uploads'),
   });
-  const ticker = createTicker([() => controls.runDue(), () => webhooks.runDue(), () => webhooks.idle()], config.tickIntervalMs, onError);
+  const ticker = createTicker(
+    {
+      run: async () => {
+        await controls.runDue();
+        webhooks.runDue();
+      },
+      settled: () => webhooks.idle(),
+    },
+    config.tickIntervalMs,
+    onError,
+  );
   const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
   const service = new Sandbox({ domain, webhooks, simulator: controls, tick: ticker.tick });
   const app = createApp({
     domain,
     logger,
     publicBaseUrl: options.publicBaseUrl,
-    docsDir: join(PACKAGE_ROOT, 'docs', 'site'),
+    docsDir: options.docsDir ?? join(PACKAGE_ROOT, 'docs', 'site'),
     sandbox: sandboxRouter(service, token),
+    bodyBounds: config.bodyBounds,
   });
   let stopTicker = () => undefined as void;
   return {

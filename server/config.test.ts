@@ -1,10 +1,11 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, LINGER_BYTES, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs, a 5 s review, a 250 ms tick', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 4000, host: '127.0.0.1', publicBaseUrl: null, rateLimit: { max: 600, windowSeconds: 60 }, logLevel: 'info' });
     expect(config).toMatchObject({ reviewDelayMs: 5000, allowPrivateMediaUrls: false, sandboxAdminToken: null, tickIntervalMs: 250 });
+    expect(config.bodyBounds).toEqual({ idleMs: 10_000, totalMs: 600_000, lingerBytes: 16 * 1_048_576 });
     expect(config.dataDir).toBe(`${process.cwd()}/.data`);
   });
 
@@ -13,17 +14,19 @@ describe('configuration from the environment', () => {
       PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/x', PUBLIC_BASE_URL: 'https://sandbox.example.com/',
       RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '10', LOG_LEVEL: 'silent',
       TEMPLATE_REVIEW_DELAY_MS: '100', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true', SANDBOX_ADMIN_TOKEN: 'sbx_given', TICK_INTERVAL_MS: '0',
+      BODY_IDLE_TIMEOUT_MS: '500', BODY_TIMEOUT_MS: '60000',
     });
     expect(config).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', publicBaseUrl: 'https://sandbox.example.com',
       rateLimit: { max: 5, windowSeconds: 10 }, logLevel: 'silent',
       reviewDelayMs: 100, allowPrivateMediaUrls: true, sandboxAdminToken: 'sbx_given', tickIntervalMs: 0,
+      bodyBounds: { idleMs: 500, totalMs: 60_000, lingerBytes: LINGER_BYTES },
     });
   });
 
   test.each([
     ['PORT', 'http'], ['RATE_LIMIT_MAX', '0'], ['RATE_LIMIT_WINDOW_SECONDS', '1.5'], ['LOG_LEVEL', 'loud'], ['PUBLIC_BASE_URL', 'localhost:4000'],
-    ['TEMPLATE_REVIEW_DELAY_MS', '-1'], ['TICK_INTERVAL_MS', 'often'],
+    ['TEMPLATE_REVIEW_DELAY_MS', '-1'], ['TICK_INTERVAL_MS', 'often'], ['BODY_IDLE_TIMEOUT_MS', '0'],
   ])(
     'an invalid %s (%s) stops the start with a readable error',
     (name, value) => {

@@ -22,7 +22,12 @@ export interface Config {
   sandboxAdminToken: string | null;
   /** TICK_INTERVAL_MS, default 250: how often due webhook attempts and simulated reviews run; 0 never (tests tick by hand). */
   tickIntervalMs: number;
+  /** BODY_IDLE_TIMEOUT_MS (default 10000) and BODY_TIMEOUT_MS (default 600000): a request body that pauses longer, or lasts longer, is cut. */
+  bodyBounds: { idleMs: number; totalMs: number; lingerBytes: number };
 }
+
+/** After an answer given before the body was read, how much more is read and discarded before closing. */
+export const LINGER_BYTES = 16 * 1_048_576;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -54,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateMediaUrls: env.TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS === 'true',
     sandboxAdminToken: env.SANDBOX_ADMIN_TOKEN || null,
     tickIntervalMs: int('TICK_INTERVAL_MS', 250, 0, 3_600_000),
+    bodyBounds: { idleMs: int('BODY_IDLE_TIMEOUT_MS', 10_000, 1, 600_000), totalMs: int('BODY_TIMEOUT_MS', 600_000, 1, 3_600_000), lingerBytes: LINGER_BYTES },
   };
 }
 

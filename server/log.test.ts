@@ -1,38 +1,28 @@
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from './app';
-import { startTestServer, type TestServer } from './testing';
-import { createLogger } from './log';
+import { startTestServer } from './testing';
 
-/** The real app on the harness's domain, logging into `lines`. */
-async function appWithCapturedLogs(server: TestServer, docsDir?: string) {
+/** A server logging into `lines` (parsed) and `raw`. */
+async function serverWithCapturedLogs(docsDir?: string) {
   const lines: Array<Record<string, unknown>> = [];
   const raw: string[] = [];
-  const logger = createLogger('info', {
-    write: (chunk: string) => {
-      raw.push(chunk);
-      lines.push(JSON.parse(chunk) as Record<string, unknown>);
+  const server = await startTestServer({
+    docsDir,
+    logs: {
+      write: (chunk: string) => {
+        raw.push(chunk);
+        lines.push(JSON.parse(chunk) as Record<string, unknown>);
+      },
     },
   });
-  const app = createApp({ domain: server.domain, logger, publicBaseUrl: () => 'http://localhost', docsDir });
-  const http = app.listen(0, '127.0.0.1');
-  await new Promise((done) => http.once('listening', done));
-  const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  return { origin, lines, raw, close: () => new Promise((done) => { http.close(done); http.closeAllConnections(); }) };
+  return { server, origin: server.origin, lines, raw, close: () => server.close() };
 }
 
 describe('logs', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-
   test('each request is logged once as JSON with its request id, and no key, token or Authorization header appears', async () => {
-    const app = await appWithCapturedLogs(server);
-    const { plain } = server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const app = await serverWithCapturedLogs();
+    const { plain } = app.server.domain.keys.create({ mode: 'live', scopes: 'all' });
     const ok = await fetch(`${app.origin}/v1/clients`, { headers: { authorization: `Bearer ${plain}` } });
     const inQuery = await fetch(`${app.origin}/v1/clients?api_key=${plain}`, { headers: { authorization: `Bearer ${plain}` } });
     const session = await fetch(`${app.origin}/v1/social-connect/sessions`, {
@@ -51,15 +41,35 @@ describe('logs', () => {
     expect(all.toLowerCase()).not.toContain('bearer');
   });
 
+  test('an API key pasted into the path, plain or percent-encoded, or quoted by an error, never reaches a log line', async () => {
+    const app = await serverWithCapturedLogs();
+    const { plain } = app.server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const secret = plain.slice(8);
+    const auth = { authorization: `Bearer ${plain}` };
+    await fetch(`${app.origin}/v1/clients/${plain}`, { headers: auth });
+    await fetch(`${app.origin}/v1/clients/${plain.replace(/_/g, '%5F')}`, { headers: auth });
+    await fetch(`${app.origin}/v1/templates/${plain}?client_ref=${plain}`, { headers: auth });
+    await fetch(`${app.origin}/v1/${plain.toUpperCase()}`);
+    app.server.store.clients.findByRef = () => {
+      throw new Error(`lookup failed for ${plain}`);
+    };
+    const failed = await fetch(`${app.origin}/v1/clients/acme`, { headers: auth });
+    await app.close();
+    expect(failed.status).toBe(500);
+    const all = app.raw.join('');
+    expect(app.lines.filter((l) => l.msg === 'request')).toHaveLength(5);
+    expect(all).not.toContain(secret);
+    expect(all.toLowerCase()).not.toContain(secret.toLowerCase());
+    expect(all).toContain('ik_live_[redacted]');
+  });
+
   test('an unexpected error is logged at error level with the request id, and answered without it', async () => {
-    const app = await appWithCapturedLogs(server);
-    const { plain } = server.domain.keys.create({ mode: 'test', scopes: 'all' });
-    const page = server.store.clients.page;
-    server.store.clients.page = () => {
+    const app = await serverWithCapturedLogs();
+    const { plain } = app.server.domain.keys.create({ mode: 'test', scopes: 'all' });
+    app.server.store.clients.page = () => {
       throw new Error('boom');
     };
     const res = await fetch(`${app.origin}/v1/clients`, { headers: { authorization: `Bearer ${plain}` } });
-    server.store.clients.page = page;
     await app.close();
     expect(res.status).toBe(500);
     const error = app.lines.find((l) => l.level === 50)!;
@@ -70,15 +80,13 @@ describe('logs', () => {
 
 describe('rendered docs', () => {
   test('docs/site is served at /docs when the folder exists', async () => {
-    const server = await startTestServer();
     const docsDir = mkdtempSync(join(tmpdir(), 'docs-'));
     writeFileSync(join(docsDir, 'index.html'), '<h1>Partner Messaging API</h1>');
-    const app = await appWithCapturedLogs(server, docsDir);
+    const app = await serverWithCapturedLogs(docsDir);
     const res = await fetch(`${app.origin}/docs/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('Partner Messaging API');
     await app.close();
-    await server.close();
     rmSync(docsDir, { recursive: true, force: true });
   });
 });

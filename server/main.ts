@@ -22,7 +22,12 @@ function main(): void {
   const server = compose({ config, logger, publicBaseUrl: () => config.publicBaseUrl ?? `http://localhost:${port}` });
   server.start();
 
-  const http = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 }, server.app);
+  // Node's own request timeout stays as a backstop behind the body bounds of http/body-bounds.ts, which
+  // answer in the envelope first.
+  const http = createServer(
+    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: config.bodyBounds.totalMs + 30_000, connectionsCheckingInterval: 1_000 },
+    server.app,
+  );
   http.listen(config.port, config.host, () => {
     port = (http.address() as AddressInfo).port;
     logger.info({ host: config.host, port, data: databaseFile(config) }, 'reference server listening');

@@ -1,4 +1,5 @@
 import express from 'express';
+import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates-rules';
-import { nonPublicReason } from './domain/templates-media';
+import { nonPublicReason } from './domain/public-address';
 
 const START = new Date('2026-11-22T08:00:00.000Z');
 const ENV = { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '5000', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true' };
@@ -356,10 +357,21 @@ describe('a restart with pending retries loses none', () => {
 describe('template rules', () => {
   test.each([
     ['Order Shipped!', 'order_shipped'],
-    ['orderShipped', 'order_shipped'],
+    ['orderShipped', 'ordershipped'],
     ['  Café  Menü 2 ', 'cafe_menu_2'],
+    ['ORDER SHIPPED 98EDE8', 'order_shipped_98ede8'],
+    ['Order Shipped 98ede8', 'order_shipped_98ede8'],
   ])('name %j normalizes to lower_snake_case %j', (input, want) => {
     expect(normalizeTemplateName(input)).toBe(want);
+  });
+
+  test('a template name normalizes the same whatever its letter case', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _.!-]{0,40}$/), (name) => {
+        expect(normalizeTemplateName(name.toUpperCase())).toBe(normalizeTemplateName(name));
+        expect(normalizeTemplateName(name.toLowerCase())).toBe(normalizeTemplateName(name));
+      }),
+    );
   });
 
   test('an approved template edited ten times in 30 days refuses an eleventh edit until the oldest ages out', () => {

@@ -1,33 +1,37 @@
 /**
  * What runs on a clock rather than on a request: the simulated reviewer's due moves, then the due webhook
- * attempts. `tick` runs them once (tests call it after moving their clock; one run at a time); `start` runs
- * them every `intervalMs` until stopped.
+ * attempts. Every `intervalMs` the due work is started (`start`), without waiting for attempts still under
+ * way; `tick` starts it and waits until it has settled (tests call it after moving their clock).
  */
 export interface Ticker {
   tick(): Promise<void>;
   start(): () => void;
 }
 
-export function createTicker(steps: ReadonlyArray<() => Promise<unknown>>, intervalMs: number, onError: (error: unknown) => void): Ticker {
+export function createTicker(
+  work: { run: () => Promise<unknown>; settled: () => Promise<void> },
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): Ticker {
   let running: Promise<void> | undefined;
-  const run = async (): Promise<void> => {
-    try {
-      for (const step of steps) await step();
-    } catch (error) {
-      onError(error);
-    }
-  };
-  const tick = (): Promise<void> => {
-    // `finally` runs on a later turn, after `running` holds the promise it clears.
-    running ??= run().finally(() => (running = undefined));
-    return running;
-  };
+  // One run at a time; `finally` clears it on a later turn, after `running` holds the promise.
+  const run = (): Promise<void> =>
+    (running ??= work
+      .run()
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      )
+      .finally(() => (running = undefined)));
   return {
-    tick,
+    tick: async () => {
+      await run();
+      await work.settled();
+    },
     start: () => {
       if (intervalMs === 0) return () => undefined;
-      void tick();
-      const timer = setInterval(() => void tick(), intervalMs);
+      void run();
+      const timer = setInterval(() => void run(), intervalMs);
       timer.unref();
       return () => clearInterval(timer);
     },

@@ -47,6 +47,25 @@ describe('GET /usage', () => {
   });
 });
 
+describe('inbound messages in usage', () => {
+  test("an end user's message to a client counts in inbound_messages; reactions and read receipts do not", async () => {
+    const server = await startTestServer({ now: testClock('2026-05-10T09:00:00.000Z').now });
+    try {
+      const key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+      await server.connectClient({ clientRef: 'inbound-chat', channel: 'chat' });
+      await server.connectClient({ clientRef: 'inbound-social', channel: 'social' });
+      await server.sandbox('/inbound', { client_ref: 'inbound-chat', from: '4915112345678', text: 'Hello' });
+      await server.sandbox('/inbound', { client_ref: 'inbound-social', from: '17841400000000001', text: 'Hi' });
+      await server.sandbox('/inbound', { client_ref: 'inbound-chat', from: '4915112345678', kind: 'reaction', message_id: 'wamid.x', emoji: '👍' });
+      await server.sandbox('/inbound', { client_ref: 'inbound-social', from: '17841400000000001', kind: 'read', message_id: 'm_x' });
+      const res = await call(server.baseUrl, 'GET', '/usage', { key });
+      expect(res.body.current).toEqual({ period: '2026-05', inbound_messages: 2, outbound_messages: 0, outbound_template_messages: 0, total_messages: 2 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('what counts toward usage', () => {
   test.each<['live' | 'test', boolean, boolean]>([
     ['live', false, true],

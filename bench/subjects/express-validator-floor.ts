@@ -4,13 +4,14 @@
 // between this and Express hello is the price of validation alone; the reference server cannot beat it.
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { JSON_BODY_LIMIT, contractValidation } from '../../server/app';
+import { contractValidation } from '../../server/app';
+import { jsonBody } from '../../server/http/json-body';
 import { contract } from '../../spec';
 
 const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
-app.use(express.json({ limit: JSON_BODY_LIMIT }));
+app.use(jsonBody());
 app.use(OpenApiValidator.middleware(contractValidation(contract())) as RequestHandler[]);
 app.post('/v1/messages/send', (_req, res) => {
   res.setHeader('X-Request-Id', '9b2f0c1e-8d3a-4c55-9f1e-0a6b2c3d4e5f');

@@ -5,6 +5,7 @@ import { Clients } from './clients';
 import type { Clock } from './clock';
 import type { EventPublisher } from './events';
 import type { IdGenerator } from './ids';
+import { InboundMessages } from './inbound';
 import { ApiKeys } from './keys';
 import { Media } from './media';
 import { spoolMediaUpload, type SpooledMedia } from './media-upload';
@@ -47,6 +48,7 @@ export interface Domain {
   media: Media;
   statuses: MessageStatuses;
   serviceWindow: ServiceWindow;
+  inbound: InboundMessages;
   trial: Trial;
   testRecipients: TestRecipients;
   templates: Templates;
@@ -88,6 +90,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
     media: new Media(clients, provider.media),
     statuses,
     serviceWindow,
+    inbound: new InboundMessages(serviceWindow, usage, clock),
     trial,
     testRecipients,
     templates: new Templates({ store, clock, provider: provider.templates, events, fetcher: mediaUrls, spool: spoolUpload }),

@@ -1,7 +1,7 @@
 // Template header media rules: the header format is read from the spooled file's content (which the
 // upload rule of media-upload.ts already checked against its kind's ceiling, the ceilings of docs/decisions.md
-// #10) and must agree with a declared format; a header `media_url` may only point at public addresses.
-import { isIP } from 'node:net';
+// #10) and must agree with a declared format; a header `media_url` is downloaded through a fetcher that
+// applies the public-address rule (public-address.ts).
 import type { Readable } from 'node:stream';
 import type { TemplateMediaFormat } from '../provider/channel-provider';
 import { badRequest } from './errors';
@@ -49,51 +49,4 @@ export class MediaUrlRefused extends Error {
 export function mediaUrlFailure(error: unknown): unknown {
   if (!(error instanceof MediaUrlRefused)) return error;
   return badRequest(`${error.message}.`, { details: { 'header.media_url': [error.reason] } });
-}
-
-function ipv4ToInt(address: string): number {
-  return address.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
-}
-
-const V4_BLOCKED: ReadonlyArray<[string, number, string]> = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'private (shared)'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'reserved'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
-
-/**
- * Why an address is not public (private, loopback, link-local, and other non-routable ranges), or
- * undefined when it is public. IPv4-mapped IPv6 addresses are judged as their IPv4 address.
- */
-export function nonPublicReason(address: string): string | undefined {
-  const kind = isIP(address);
-  if (kind === 4) {
-    const value = ipv4ToInt(address);
-    for (const [base, bits, reason] of V4_BLOCKED) {
-      const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-      if ((value & mask) === (ipv4ToInt(base) & mask)) return reason;
-    }
-    return undefined;
-  }
-  if (kind === 6) {
-    const lower = address.toLowerCase();
-    const mapped = /^(?:0*:)*:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1] ?? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
-    if (mapped) return nonPublicReason(mapped);
-    if (lower === '::1') return 'loopback';
-    if (lower === '::') return 'unspecified';
-    const first = parseInt(lower.split(':')[0] || '0', 16);
-    if ((first & 0xffc0) === 0xfe80) return 'link-local';
-    if ((first & 0xfe00) === 0xfc00) return 'private (unique local)';
-    if ((first & 0xff00) === 0xff00) return 'multicast';
-    return undefined;
-  }
-  return 'not an IP address';
 }

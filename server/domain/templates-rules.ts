@@ -23,15 +23,22 @@ export const TEMPLATE_NAME_MAX = 512;
 
 /** Deleted names stay blocked this long (section 8). */
 export const TEMPLATE_NAME_BLOCK_MS = 30 * DAY_MS;
+/**
+ * How long a creation or an edit holds its template's name and language at most: longer than a header
+ * `media_url` download and a provider call take; a hold left by a crashed instance frees itself then.
+ */
+export const TEMPLATE_WRITE_HOLD_MS = 5 * 60 * 1000;
 /** Staleness of the local template mirror (docs/decisions.md, shapes left free). */
 export const TEMPLATE_MIRROR_STALE_MS = 5 * 60 * 1000;
 
-/** `Order Shipped!` → `order_shipped`; `orderShipped` → `order_shipped`; accents dropped. */
+/**
+ * `Order Shipped!` → `order_shipped`; accents dropped. The letter case of the input never matters
+ * (`ORDER SHIPPED` and `order shipped` are one name), so no word boundary is read from it.
+ */
 export function normalizeTemplateName(name: string): string {
   const normalized = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');

@@ -13,15 +13,16 @@ import type { ClientRecord, TemplateCategory, TemplateComponent, TemplateRecord,
 import type { Store, TemplateRepository } from '../store/repositories';
 import { assertCarriesTemplates } from './channel-carriage';
 import type { Clock } from './clock';
-import { badRequest, conflict, notFound } from './errors';
+import { DomainError, badRequest, conflict, notFound } from './errors';
 import type { EventPublisher } from './events';
 import type { SpooledMedia } from './media-upload';
 import { callProvider, templateFailure } from './provider-failures';
-import { mediaUrlFailure, templateMediaFormatOf, type MediaUrlFetcher } from './templates-media';
+import { MediaUrlRefused, mediaUrlFailure, templateMediaFormatOf, type MediaUrlFetcher } from './templates-media';
 import {
   DEFAULT_TEMPLATE_CATEGORY,
   APPROVED_EDIT_LOOKBACK_MS,
   DEFAULT_TEMPLATE_LANGUAGE,
+  TEMPLATE_WRITE_HOLD_MS,
   TEMPLATE_MIRROR_STALE_MS,
   assertApprovedEditAllowance,
   assertNameAndLanguageUnchanged,
@@ -196,19 +197,36 @@ export class Templates {
     const language = request.language ?? DEFAULT_TEMPLATE_LANGUAGE;
     const category = request.category ?? DEFAULT_TEMPLATE_CATEGORY;
     this.assertNameFree(client.client_ref, name, language);
-    const components = await this.componentsOf(client, request);
-    const created = await callProvider(() =>
-      this.deps.provider.createTemplate(client.business_account_id, { name, language, category, components }),
-      templateFailure('submit'),
-    );
-    // The provider call is asynchronous: a concurrent create of the same name and language may have
-    // landed meanwhile; the check runs again inside the transaction that stores the new template.
-    return this.deps.store.transaction(() => {
-      this.assertNameFree(client.client_ref, name, language);
-      const record = this.recordOf(client.client_ref, created, undefined);
-      this.repo.upsert(record);
-      return record;
+    return this.whileReserved(client.client_ref, name, language, async () => {
+      const components = await this.componentsOf(client, request);
+      const created = await callProvider(
+        () => this.deps.provider.createTemplate(client.business_account_id, { name, language, category, components }),
+        templateFailure('submit'),
+      );
+      // A mirror refresh may have brought in a template of this name meanwhile (made outside this API).
+      return this.deps.store.transaction(() => {
+        this.assertNameFree(client.client_ref, name, language);
+        const record = this.recordOf(client.client_ref, created, undefined);
+        this.repo.upsert(record);
+        return record;
+      });
     });
+  }
+
+  /**
+   * Runs a creation or an edit holding its name and language, across every await: a second one for the same
+   * name and language meanwhile is refused with 409 before it reaches the provider.
+   */
+  private async whileReserved<T>(clientRef: string, name: string, language: string, work: () => Promise<T>): Promise<T> {
+    const now = this.deps.clock();
+    if (!this.repo.reserveName(clientRef, name, language, now, new Date(now.getTime() + TEMPLATE_WRITE_HOLD_MS))) {
+      throw conflict(`Template ${name} (${language}) is being created or edited by another request; retry once it is done.`);
+    }
+    try {
+      return await work();
+    } finally {
+      this.repo.releaseName(clientRef, name, language);
+    }
   }
 
   /** PATCH /templates/{template_ref}: same name and language, an editable state, the edit allowance. */
@@ -224,26 +242,29 @@ export class Templates {
       name: normalizeTemplateName(request.name),
       language: request.language ?? DEFAULT_TEMPLATE_LANGUAGE,
     });
-    assertTemplateEditable(current.name, current.status);
-    const now = this.deps.clock();
-    const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - APPROVED_EDIT_LOOKBACK_MS), 'APPROVED');
-    assertApprovedEditAllowance(current.name, current.status, approvedEdits, now);
-    const components = await this.componentsOf(client, request);
-    const category = request.category ?? current.category;
-    const edited = await callProvider(() =>
-      this.deps.provider.editTemplate(client.business_account_id, current.id, {
-        name: current.name,
-        language: current.language,
-        category,
-        components,
-      }),
-      templateFailure('submit'),
-    );
-    return this.deps.store.transaction(() => {
-      this.repo.recordEdit(current.id, this.deps.clock(), current.status);
-      const record = this.recordOf(clientRef, edited, current);
-      this.repo.upsert(record);
-      return record;
+    return this.whileReserved(clientRef, current.name, current.language, async () => {
+      assertTemplateEditable(current.name, current.status);
+      const now = this.deps.clock();
+      const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - APPROVED_EDIT_LOOKBACK_MS), 'APPROVED');
+      assertApprovedEditAllowance(current.name, current.status, approvedEdits, now);
+      const components = await this.componentsOf(client, request);
+      const category = request.category ?? current.category;
+      const edited = await callProvider(
+        () =>
+          this.deps.provider.editTemplate(client.business_account_id, current.id, {
+            name: current.name,
+            language: current.language,
+            category,
+            components,
+          }),
+        templateFailure('submit'),
+      );
+      return this.deps.store.transaction(() => {
+        this.repo.recordEdit(current.id, this.deps.clock(), current.status);
+        const record = this.recordOf(clientRef, edited, current);
+        this.repo.upsert(record);
+        return record;
+      });
     });
   }
 
@@ -333,7 +354,13 @@ export class Templates {
     if (source && 'media_url' in source) {
       const format = String((request.header as { format?: string }).format) as TemplateMediaFormat;
       const downloaded = await callProvider(() => this.deps.fetcher.open(source.media_url), mediaUrlFailure);
-      const file = await this.deps.spool(downloaded.content, undefined, downloaded.filename);
+      // The upload rule applies to the download as to an upload; a download that breaks off is the URL's failure.
+      const file = await this.deps
+        .spool(downloaded.content, undefined, downloaded.filename)
+        .catch((error: unknown) => {
+          throw error instanceof DomainError ? error : mediaUrlFailure(new MediaUrlRefused('could not be downloaded'));
+        })
+        .finally(() => downloaded.content.destroy());
       try {
         handle = (await this.uploadHeaderMedia(client, file, format)).handle;
       } finally {

@@ -12,7 +12,7 @@ export const USAGE_HISTORY_MONTHS = 12;
 /** A message that may count toward usage. */
 export interface UsageEvent {
   kind: UsageKind;
-  /** Kind of key behind the traffic (`test` for simulated traffic, sandbox events included). */
+  /** `test` for simulated traffic (test keys); end users' inbound messages are `live`. */
   traffic: KeyMode;
   dryRun: boolean;
   at: Date;

@@ -5,7 +5,7 @@ import type { Contract } from '../../spec';
 import { requestLogger } from './request-id';
 import type { ErrorResponse } from './types';
 import { operationIdOf } from './types';
-import { foldValidationDetails, toFieldIssue, type ValidatorIssue } from './validation-details';
+import { validationError, type ValidatorIssue } from './validation-details';
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   bad_request: 400,
@@ -79,16 +79,7 @@ function plain(status: number, code: string, message: string): MappedError {
 /** 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code. */
 function validationFailure(issues: ValidatorIssue[], contract: Contract, operationId: string | undefined, body: unknown): MappedError {
   const rules = operationId ? contract.byId(operationId) : undefined;
-  let code = 'bad_request';
-  for (const issue of issues.map(toFieldIssue)) {
-    const special = issue.missing && issue.location ? rules?.codeWhenMissing[`${issue.location}.${issue.field}`] : undefined;
-    if (special) {
-      code = special;
-      break;
-    }
-  }
-  const details = foldValidationDetails(issues, body);
-  const message = code === 'bad_request' ? 'The request is invalid.' : `Missing ${Object.keys(details).join(', ')}.`;
+  const { code, message, details } = validationError(issues, rules?.codeWhenMissing, body);
   return { status: 400, body: envelope(code, message, details), headers: {}, unexpected: false };
 }
 
@@ -97,16 +88,32 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json(envelope('not_found', 'No such route. Paths are relative to /v1; see openapi.yaml.'));
 };
 
-/** The one error handler: every failure leaves in the envelope; unexpected ones are logged, never exposed. */
+const UNEXPECTED = JSON.stringify(envelope('internal_error', 'An unexpected error occurred; retry with backoff and quote X-Request-Id.'));
+
+/**
+ * The one error handler, and the last: every failure leaves in the envelope as JSON; unexpected ones are
+ * logged, never exposed. It never throws, so no error ever reaches Express's own (HTML) handler: a failure
+ * while mapping or writing answers the plain 500 envelope, and a response already under way is cut.
+ */
 export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const mapped = mapError(error, contract, operationIdOf(req), req.body);
-    if (mapped.unexpected) requestLogger(logger, res).error({ err: error }, 'unexpected error');
-    if (res.headersSent) {
-      res.destroy();
-      return;
+    try {
+      const mapped = mapError(error, contract, operationIdOf(req), req.body);
+      if (mapped.unexpected) requestLogger(logger, res).error({ err: error }, 'unexpected error');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      for (const [name, value] of Object.entries(mapped.headers)) res.setHeader(name, value);
+      res.status(mapped.status).json(mapped.body);
+    } catch (failure) {
+      try {
+        requestLogger(logger, res).error({ err: failure, cause: error }, 'error handler failed');
+        if (res.headersSent) res.destroy();
+        else res.status(500).type('application/json').end(UNEXPECTED);
+      } catch {
+        res.destroy();
+      }
     }
-    for (const [name, value] of Object.entries(mapped.headers)) res.setHeader(name, value);
-    res.status(mapped.status).json(mapped.body);
   };
 }

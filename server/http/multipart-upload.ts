@@ -1,12 +1,13 @@
 import busboy from 'busboy';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Domain } from '../domain';
 import { badRequest } from '../domain/errors';
-import { MB } from '../domain/media-kinds';
+import { MB, MEDIA_CEILINGS } from '../domain/media-kinds';
 import type { SpooledMedia } from '../domain/media-upload';
 import { operationIdOf } from './types';
+import { ownProperties } from './validation-details';
 
 /** The operations whose multipart body carries a `file` part. */
 const UPLOAD_OPERATIONS = new Set(['uploadMedia', 'uploadTemplateMedia']);
@@ -15,11 +16,10 @@ const UPLOAD_OPERATIONS = new Set(['uploadMedia', 'uploadTemplateMedia']);
 const FORM_LIMITS = { files: 1, fields: 10, parts: 20, fieldSize: 16 * 1024 } as const;
 
 /**
- * After an early refusal, how much of what the client is still sending is read and discarded, so it
- * reaches the point of reading the answer instead of meeting a connection reset; past it the connection
- * is cut (an abusive body is never read to its end).
+ * The most a whole multipart body may carry: the largest file ceiling and 1 MB for the rest (preamble, the
+ * fields, parts that are not the file). Past it the body is refused, whatever part it was in.
  */
-const LINGER_BYTES = 16 * MB;
+export const MULTIPART_BODY_LIMIT = Math.max(...Object.values(MEDIA_CEILINGS)) + MB;
 
 export const spooledUploadOf = (res: Response) => res.locals.spooledUpload as SpooledMedia | undefined;
 
@@ -28,7 +28,8 @@ export const spooledUploadOf = (res: Response) => res.locals.spooledUpload as Sp
  * off): text fields, in any order, become `req.body`; the `file` part is streamed to the spool folder
  * through the upload rule of domain/media-upload.ts (kind from the first bytes, reading stops past the
  * kind's ceiling) and is marked present in `req.body.file` for the validator. The spooled file is removed
- * once the answer is sent.
+ * once the answer is sent. A refusal is answered at once; what the client still sends is bounded by
+ * http/body-bounds.ts.
  */
 export function uploadReader(domain: Domain): RequestHandler {
   return (req, res, next) => {
@@ -39,29 +40,40 @@ export function uploadReader(domain: Domain): RequestHandler {
     } catch {
       return next(badRequest('The multipart body has no boundary in its Content-Type.'));
     }
-    const fields: Record<string, string> = {};
+    // A Map: a field may be named like a built-in property (`__proto__`, `constructor`).
+    const fields = new Map<string, string>();
     let spool: Promise<SpooledMedia> | undefined;
     let fileStream: Readable | undefined;
     let settled = false;
+    let received = 0;
     const discard = () => spool?.then((file) => rmSync(file.path, { force: true })).catch(() => undefined);
 
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MULTIPART_BODY_LIMIT) {
+        fail(badRequest(`The multipart body is larger than ${MULTIPART_BODY_LIMIT} bytes.`, { details: { body: [`at most ${MULTIPART_BODY_LIMIT} bytes`] } }));
+      }
+    };
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      req.off('data', count);
       req.unpipe(form);
       fileStream?.destroy();
       form.removeAllListeners();
       form.on('error', () => undefined);
       discard();
-      discardRestOf(req);
       next(error);
     };
 
     form.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(badRequest(`The form field ${name} is too long.`, { details: { [name]: ['is too long'] } }));
-      fields[name] = value;
+      if (info.valueTruncated) return fail(badRequest(`The form field ${name} is too long.`, { details: ownProperties(new Map([[name, ['is too long']]])) }));
+      fields.set(name, value);
     });
     form.on('file', (name, stream, info) => {
+      // A body cut off inside a part fails the part as well as the form; the form's failure is the one
+      // answered (and the spool, reading the part, sees it too), so the part's own is not an uncaught error.
+      stream.on('error', () => undefined);
       if (name !== 'file' || spool) {
         stream.resume();
         return;
@@ -77,7 +89,8 @@ export function uploadReader(domain: Domain): RequestHandler {
         (file) => {
           if (settled) return;
           settled = true;
-          req.body = file ? { ...fields, file: '' } : { ...fields };
+          req.off('data', count);
+          req.body = ownProperties(file ? new Map([...fields, ['file', '']]) : fields);
           if (file) {
             res.locals.spooledUpload = file;
             res.once('close', () => rmSync(file.path, { force: true }));
@@ -88,15 +101,8 @@ export function uploadReader(domain: Domain): RequestHandler {
       );
     });
     req.on('aborted', () => fail(badRequest('The upload was aborted.')));
+    req.on('error', fail);
+    req.on('data', count);
     req.pipe(form);
   };
-}
-
-function discardRestOf(req: Request): void {
-  let discarded = 0;
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) req.socket.destroy();
-  });
-  req.resume();
 }

@@ -4,8 +4,8 @@ import type { Logger } from '../log';
 
 /**
  * First step of the pipeline: a fresh UUID v4 in `X-Request-Id` on every response, and, when the level
- * takes info lines, one access log line per request carrying it (path without the query string, so a key
- * sent there is never logged).
+ * takes info lines, one access log line per request carrying it (path without the query string; the logger
+ * cuts off any key pasted into the path).
  */
 export function requestId(logger: Logger): RequestHandler {
   const accessLog = logger.isLevelEnabled('info');
@@ -19,7 +19,7 @@ export function requestId(logger: Logger): RequestHandler {
         requestLogger(logger, res).info(
           {
             method: req.method,
-            path: req.originalUrl.split('?')[0],
+            path: decodedPath(req.originalUrl),
             status: res.statusCode,
             duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
             key_id: (res.locals.apiKey as { id?: string } | undefined)?.id,
@@ -30,6 +30,16 @@ export function requestId(logger: Logger): RequestHandler {
     }
     next();
   };
+}
+
+/** The path as the partner meant it (percent-decoding undone where it can be), never the query string. */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The logger of one request: its lines carry the request id. */

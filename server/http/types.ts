@@ -30,8 +30,9 @@ export function authenticatedKey(res: Response): ApiKey {
   return key;
 }
 
+/** The operation of the request: from the validator's lookup, or the one a deferred lookup failure belongs to. */
 export function operationIdOf(req: Request): string | undefined {
-  return (req as OpenApiRequest).openapi?.schema?.operationId;
+  return (req as OpenApiRequest).openapi?.schema?.operationId ?? (req.res?.locals.operationId as string | undefined);
 }
 
 /** Sends a JSON body typed by the operation's documented response for `status`. */

@@ -46,12 +46,49 @@ export function foldValidationDetails(issues: readonly ValidatorIssue[], body?: 
   const specific = all.filter((i) => !SUMMARY.test(i.message));
   let kept = specific.length > 0 ? specific : all;
   if (specific.length < all.length) kept = selectBranch(kept, body);
-  const details: Record<string, string[]> = {};
+  // A Map, not an object literal: a field may be named like a built-in property (`constructor`,
+  // `__proto__`, `toString`), which an object would read from its prototype.
+  const details = new Map<string, string[]>();
   for (const { field, message } of kept) {
-    const messages = (details[field] ??= []);
+    const messages = details.get(field) ?? [];
     if (!messages.includes(message)) messages.push(message);
+    details.set(field, messages);
   }
-  return details;
+  return ownProperties(details);
+}
+
+/** A plain object with exactly these own properties (`__proto__` included, as an own key). */
+export function ownProperties<V>(entries: Map<string, V>): Record<string, V> {
+  const object: Record<string, V> = {};
+  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  return object;
+}
+
+/** The section 7 error of a request that breaks the contract (always status 400). */
+export interface ValidationError {
+  code: string;
+  message: string;
+  details: Record<string, string[]>;
+}
+
+/**
+ * The 400 answer to a request that breaks the contract: `bad_request`, or the code a missing parameter
+ * declares with `x-error-code-when-missing` (`codeWhenMissing`: `<in>.<name>` → code), with `details`.
+ * The reference server and the mock both answer with it.
+ */
+export function validationError(
+  issues: readonly ValidatorIssue[],
+  codeWhenMissing: Readonly<Record<string, string>> = {},
+  body?: unknown,
+): ValidationError {
+  const special = issues
+    .map(toFieldIssue)
+    .map((issue) => (issue.missing && issue.location ? codeWhenMissing[`${issue.location}.${issue.field}`] : undefined))
+    .find((code) => code !== undefined);
+  const code = special ?? 'bad_request';
+  const details = foldValidationDetails(issues, body);
+  const message = code === 'bad_request' ? 'The request is invalid.' : `Missing ${Object.keys(details).join(', ')}.`;
+  return { code, message, details };
 }
 
 function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {

@@ -1,9 +1,10 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { WebhookEventKind } from '../store/records';
 import { PACKAGE_ROOT } from '../package-root';
+import { jsonBody } from '../http/json-body';
 import type { Sandbox } from './service';
 
 export const SANDBOX_SPEC_PATH = join(PACKAGE_ROOT, 'server', 'sandbox', 'openapi.yaml');
@@ -33,7 +34,7 @@ const q = (req: Request, name: string): string | undefined => {
 export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   const router = Router();
   router.use(adminToken(token));
-  router.use(express.json({ limit: '20mb' }));
+  router.use(jsonBody('20mb'));
   router.use(
     OpenApiValidator.middleware({
       apiSpec: SANDBOX_SPEC_PATH,

@@ -160,7 +160,7 @@ export class Sandbox {
     let received: Awaited<ReturnType<Sandbox['receiveInboundMedia']>> | undefined;
     switch (kind) {
       case 'message': {
-        domain.serviceWindow.recordInbound(client.client_ref, input.from);
+        domain.inbound.received(client.client_ref, input.from);
         if (!input.text && !input.media) throw badRequest('An inbound message needs text or media.', { details: { text: ['text or media is required'] } });
         if (client.channel === 'chat') {
           const id = `wamid.sim_${seq}`;

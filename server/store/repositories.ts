@@ -73,6 +73,12 @@ export interface TemplateRepository {
   blockName(clientRef: string, name: string, at: Date): void;
   /** When the name was last deleted, if ever. */
   nameDeletedAt(clientRef: string, name: string): Date | undefined;
+  /**
+   * Holds a name and language of a client for one creation or edit until `until`, across every instance on
+   * the data: false when another holds it and its hold has not expired at `now`.
+   */
+  reserveName(clientRef: string, name: string, language: string, now: Date, until: Date): boolean;
+  releaseName(clientRef: string, name: string, language: string): void;
 }
 
 export interface MessageRepository {

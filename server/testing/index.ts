@@ -20,6 +20,10 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Receives the rules' webhook events instead of the webhook delivery (a recording publisher). */
   events?: EventPublisher;
+  /** Receives the JSON log lines (LOG_LEVEL then defaults to info). */
+  logs?: { write(line: string): void };
+  /** Served at /docs instead of docs/site. */
+  docsDir?: string;
 }
 
 /** What the contract suite drives over IPC; keep it stable (contract-tests/targets.ts). */
@@ -51,11 +55,12 @@ export interface TestServer extends ReferenceServerHandle {
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const files = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(resolve(tmpdir(), 'reference-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...opts.env, DATA_DIR: files });
+  const config = loadConfig({ LOG_LEVEL: opts.logs ? 'info' : 'silent', ...opts.env, DATA_DIR: files });
   let origin = '';
   const server = compose({
     config,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, opts.logs),
+    docsDir: opts.docsDir,
     database: opts.dataDir ? undefined : ':memory:',
     clock: opts.now,
     events: opts.events,

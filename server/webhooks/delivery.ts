@@ -64,12 +64,20 @@ export interface WebhookDeliveryDeps {
   onError?: (error: unknown) => void;
 }
 
-/** The EventPublisher of the domain, and the delivery queue behind it. */
+/** Attempts under way at once, at most; more due attempts wait for a free slot, never for a whole batch. */
+export const MAX_CONCURRENT_ATTEMPTS = 32;
+
+/**
+ * The EventPublisher of the domain, and the delivery queue behind it. Attempts are independent: each due
+ * attempt starts as soon as a slot is free, so a receiver that hangs for its 5 s holds one slot and delays
+ * no other delivery (an immediate retry leaves at once).
+ */
 export class WebhookDelivery implements EventPublisher {
   private readonly transport: WebhookTransport;
   private readonly timeoutMs: number;
-  private running: Promise<void> | undefined;
-  private again = false;
+  /** Ids of the deliveries whose attempt is under way. */
+  private readonly inFlight = new Set<string>();
+  private idleWaiters: Array<() => void> = [];
   private closed = false;
 
   constructor(private readonly deps: WebhookDeliveryDeps) {
@@ -155,37 +163,41 @@ export class WebhookDelivery implements EventPublisher {
     return event.body;
   }
 
-  /** Runs every attempt due now (again while immediate retries are due); one run at a time. */
-  runDue(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
+  /** Starts every attempt due now, as far as slots are free; attempts that end start the next due ones. */
+  runDue(): void {
+    if (this.closed) return;
+    const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
+    if (free <= 0) return;
+    let due: Delivery[];
+    try {
+      due = this.deps.repo.dueDeliveries(this.deps.clock()).filter((d) => !this.inFlight.has(d.id));
+    } catch (error) {
+      this.deps.onError?.(error);
+      return;
     }
-    this.running = (async () => {
-      // Yield first: a run that finds nothing due would otherwise finish (and clear `running`) before
-      // `running` is assigned, leaving a settled promise there and `idle()` spinning forever.
-      await Promise.resolve();
-      try {
-        do {
-          this.again = false;
-          while (!this.closed) {
-            const due = this.deps.repo.dueDeliveries(this.deps.clock());
-            if (due.length === 0) break;
-            await Promise.all(due.map((delivery) => this.attempt(delivery)));
-          }
-        } while (this.again && !this.closed);
-      } catch (error) {
-        this.deps.onError?.(error);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
+    for (const delivery of due.slice(0, free)) {
+      this.inFlight.add(delivery.id);
+      this.attempt(delivery)
+        .catch((error: unknown) => this.deps.onError?.(error))
+        .finally(() => {
+          this.inFlight.delete(delivery.id);
+          this.runDue();
+          if (this.inFlight.size === 0) this.settle();
+        });
+    }
+    if (this.inFlight.size === 0) this.settle();
   }
 
-  /** Resolves once no run is in progress. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  /** Resolves once no attempt is under way (attempts due meanwhile included). */
+  idle(): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   nextDueAt(): Date | undefined {
@@ -210,7 +222,7 @@ export class WebhookDelivery implements EventPublisher {
       updated_at: now,
     };
     this.deps.repo.insertDelivery(delivery);
-    void this.runDue();
+    this.runDue();
     return delivery;
   }
 

@@ -200,4 +200,17 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       );
     `,
   },
+  {
+    version: 501,
+    name: 'template name reservations',
+    sql: `
+      CREATE TABLE template_name_reservations (
+        client_ref TEXT NOT NULL,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (client_ref, name, language)
+      );
+    `,
+  },
 ];

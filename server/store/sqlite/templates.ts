@@ -45,6 +45,8 @@ export class SqliteTemplateRepository implements TemplateRepository {
   private readonly editsStmt;
   private readonly blockStmt;
   private readonly blockedStmt;
+  private readonly reserveStmt;
+  private readonly releaseStmt;
 
   constructor(db: SqliteDatabase) {
     this.upsertStmt = db.prepare(
@@ -74,6 +76,12 @@ export class SqliteTemplateRepository implements TemplateRepository {
     this.blockedStmt = db.prepare<[string, string], { deleted_at: number }>(
       'SELECT deleted_at FROM template_name_blocks WHERE client_ref = ? AND name = ?',
     );
+    // A held reservation is replaced only once it has expired (its holder crashed or hung).
+    this.reserveStmt = db.prepare(
+      `INSERT INTO template_name_reservations (client_ref, name, language, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (client_ref, name, language) DO UPDATE SET expires_at = excluded.expires_at WHERE expires_at <= ?`,
+    );
+    this.releaseStmt = db.prepare('DELETE FROM template_name_reservations WHERE client_ref = ? AND name = ? AND language = ?');
   }
 
   upsert(t: TemplateRecord): void {
@@ -131,5 +139,13 @@ export class SqliteTemplateRepository implements TemplateRepository {
   nameDeletedAt(clientRef: string, name: string): Date | undefined {
     const row = this.blockedStmt.get(clientRef, name);
     return row ? new Date(row.deleted_at) : undefined;
+  }
+
+  reserveName(clientRef: string, name: string, language: string, now: Date, until: Date): boolean {
+    return this.reserveStmt.run(clientRef, name, language, until.getTime(), now.getTime()).changes === 1;
+  }
+
+  releaseName(clientRef: string, name: string, language: string): void {
+    this.releaseStmt.run(clientRef, name, language);
   }
 }

@@ -1,0 +1,65 @@
+// The reference server as `npm start` runs it, for the docs' end-to-end tests: server/main.ts in a child
+// process on a free port (PORT=0) with an empty data directory, so it creates and prints its first-start
+// test key. Resolves once it printed its base URL and that key.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(__dirname, '..');
+const START_TIMEOUT_MS = 90_000;
+
+export interface StartedServer {
+  child: ChildProcess;
+  /** `http://localhost:<port>/v1` as printed. */
+  baseUrl: string;
+  /** `http://localhost:<port>`. */
+  origin: string;
+  /** The first-start test key (every scope). */
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+export function startLikeNpmStart(env: Record<string, string> = {}): Promise<StartedServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 5_000)))]);
+      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((done, fail) => {
+    let output = '';
+    const give = (error: Error) => void stop().then(() => fail(error));
+    const timer = setTimeout(
+      () => give(new Error(`npm start printed no base URL and key within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const baseUrl = /Reference server: (http:\/\/\S+\/v1)/.exec(output)?.[1];
+      const apiKey = /\n(ik_test_\S+)\n/.exec(output)?.[1];
+      if (baseUrl && apiKey) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        done({ child, baseUrl, origin: new URL(baseUrl).origin, apiKey, stop });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      give(new Error(`npm start exited (${code}) before printing the base URL and key:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,22 @@
+import type { Clock } from './clock';
+import type { ServiceWindow } from './service-window';
+import type { Usage } from './usage';
+
+/**
+ * An end user wrote to a client: their 24-hour customer service window opens (section 4, send rule 5) and
+ * the message counts as inbound usage (section 2, UsagePeriod): end users' messages are real traffic
+ * whatever keys the partner holds.
+ */
+export class InboundMessages {
+  constructor(
+    private readonly serviceWindow: ServiceWindow,
+    private readonly usage: Usage,
+    private readonly clock: Clock,
+  ) {}
+
+  received(clientRef: string, from: string): void {
+    const at = this.clock();
+    this.serviceWindow.recordInbound(clientRef, from, at);
+    this.usage.record({ kind: 'inbound', traffic: 'live', dryRun: false, at });
+  }
+}

@@ -1,0 +1,115 @@
+// Every request body is bounded in bytes and in time, whoever reads it (the JSON parser, the upload reader,
+// nobody at all when the answer comes first):
+// - a body that stalls (no byte for `idleMs`) or takes longer than `totalMs` is cut: answered 400 in the
+//   envelope when nothing was answered yet, then the connection is closed;
+// - after an answer given before the body was read to its end (401, 404, a refused upload, a body too
+//   large), at most `lingerBytes` more are read and discarded so the client reaches the point where it reads
+//   the answer, then the connection is closed. The write side is closed first and the reading goes on
+//   (a lingering close, as web servers do), so a client that sent `Connection: close` still gets the answer
+//   instead of a reset.
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Socket } from 'node:net';
+import { badRequest } from '../domain/errors';
+
+export interface BodyBounds {
+  /** The longest pause between two chunks of a body. */
+  idleMs: number;
+  /** The longest time a whole body may take. */
+  totalMs: number;
+  /** What is still read after an early answer before the connection is cut. */
+  lingerBytes: number;
+}
+
+/** First step of the pipeline: the bounds of this request's body. */
+export function boundBodies(bounds: BodyBounds): RequestHandler {
+  return (req, res, next) => {
+    if (!req.complete && hasBody(req)) {
+      watchBody(req, res, bounds);
+      // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the
+      // rest of the body without any limit (or, on `Connection: close`, reset the connection).
+      res.prependOnceListener('finish', () => {
+        if (!req.complete) lingerThenClose(req, bounds);
+      });
+    }
+    next();
+  };
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * Cuts a body that stalls or lasts too long: its reader (the JSON parser, the upload reader) fails with a
+ * 400 that the error mapper answers in the envelope; without a reader the connection is closed.
+ */
+function watchBody(req: Request, res: Response, bounds: BodyBounds): void {
+  const socket = req.socket;
+  const cut = (why: string) => {
+    cleanup();
+    if (req.complete) return;
+    if (res.headersSent || req.listenerCount('error') === 0) {
+      socket.destroy();
+      return;
+    }
+    req.emit('error', badRequest(why, { details: { body: [why] } }));
+  };
+  const stalled = () => cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
+  let idle = setTimeout(stalled, bounds.idleMs);
+  const total = setTimeout(() => cut(`The request body took longer than ${bounds.totalMs / 1000} s.`), bounds.totalMs);
+  const onData = () => {
+    clearTimeout(idle);
+    idle = setTimeout(stalled, bounds.idleMs);
+  };
+  const cleanup = () => {
+    clearTimeout(idle);
+    clearTimeout(total);
+    socket.off('data', onData);
+  };
+  // The socket's data, not the request's: listening to the request would start its flow before the body
+  // parser listens.
+  socket.on('data', onData);
+  req.once('end', cleanup);
+  res.once('close', cleanup);
+}
+
+/**
+ * After an answer that left the body unread: read at most `lingerBytes` more (with the idle bound), with the
+ * write side already closed when the client asked to close, then close the connection.
+ */
+function lingerThenClose(req: Request, bounds: BodyBounds): void {
+  const socket: Socket = req.socket;
+  // Node would destroy a `Connection: close` socket as soon as the answer is flushed, resetting a client that
+  // is still sending; close only its write side, and end it once the lingering is over.
+  socket.destroySoon = function halfClose(this: Socket) {
+    this.end();
+  };
+  let read = 0;
+  let idle: NodeJS.Timeout;
+  const close = () => {
+    clearTimeout(idle);
+    socket.destroy();
+  };
+  const arm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, bounds.idleMs);
+  };
+  arm();
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > bounds.lingerBytes) close();
+    else arm();
+  });
+  req.once('end', () => {
+    clearTimeout(idle);
+    if (!socket.writable) socket.destroy();
+  });
+  req.once('error', close);
+  req.resume();
+}
+
+/** A failure on the way (body parser, validator, domain) answered while the body is still coming: close after. */
+export const closeUnreadBodies: ErrorRequestHandler = (error, req, res, next) => {
+  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+  next(error);
+};
