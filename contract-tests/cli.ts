@@ -12,6 +12,7 @@ import { runSuite } from './runner';
 import { behindPrismProxy, ENTRY_OF, externalTarget, startMockTarget, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
 
 const USAGE = `Usage: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options]
+       npx partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
 
 Runs the contract suite against an implementation of openapi.yaml: every response is held to the document
 (status, content type, body schema, headers) and every rule of the specification observable from outside
@@ -46,6 +47,7 @@ Options:
   --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
   --reports-dir DIR         default: reports
   --quiet                   print only the summary
+  --version                 the package's version and the API version of its contract
   -h, --help
 
 ${EXIT_CODES_HELP}
@@ -146,4 +148,4 @@ async function run(v: Values) {
   }
 }
 
-runCheckCommand({ name: 'contract', usage: USAGE, options: OPTIONS, run });
+runCheckCommand({ name: 'partner-messaging-contract', home: __dirname, usage: USAGE, options: OPTIONS, run });

@@ -1,7 +1,7 @@
-// The one runner of the check commands (command.ts), as users run them: --help exits 0 before the check
-// runs, an unknown flag or a usage error exits 2 with the usage, an unusable target 4 with its cause, and a
-// check that breaks itself 5, whether it throws inside its run or outside it; a finished check exits with
-// the code it concluded.
+// The one runner of the check commands (command.ts on cli/command.ts), as users run them: --help and
+// --version exit 0 before the check runs, an unknown flag or a usage error exits 2 with the usage, an
+// unusable target 4 with its cause, and a check that breaks itself 5, whether it throws inside its run or
+// outside it; a finished check exits with the code it concluded.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,14 @@ test('--help prints the usage with every exit code and exits 0 without running t
   const { code, stdout } = await runTsCommand(PROBE, ['--help', '--outcome', 'crash', '--marker', file]);
   expect(code).toBe(EXIT.passed);
   for (const c of [0, 1, 2, 3, 4, 5]) expect(stdout).toMatch(new RegExp(`^  ${c}  `, 'm'));
+  expect(existsSync(file)).toBe(false);
+}, 30_000);
+
+test('--version prints the package\'s version and the API version of its contract, and exits 0 without running the check', async () => {
+  const file = marker();
+  const { code, stdout } = await runTsCommand(PROBE, ['--version', '--outcome', 'crash', '--marker', file]);
+  expect(code).toBe(EXIT.passed);
+  expect(stdout.trim()).toMatch(/^probe \d+\.\d+\.\d+ \(Partner Messaging API \d+\.\d+\.\d+\)$/);
   expect(existsSync(file)).toBe(false);
 }, 30_000);
 

@@ -1,75 +1,72 @@
-// What every check command (the drift check, the receiver check, the journeys runner) does the same way: the
-// options they share, parsing the command line, --help, how an error becomes an exit code, where the
+// What every check command (the drift check, the receiver check, the journeys runner) does the same way, on
+// top of the runner of every command of the packages (cli/command.ts: strict options, --help, --version,
+// usage errors): the options they share, how a failure becomes an exit code (exit-codes.ts), where the
 // implementation under check comes from, and publishing the reports.
 import { join, resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError, execute } from '../cli/command';
 import { EXIT, TargetUnusableError, type ExitCode } from './exit-codes';
 import { githubAnnotations, writeReports, type CheckReport, type ReportFiles } from './report';
 
-/** Options of every check command, for node:util parseArgs. */
+export { UsageError };
+
+/** Options of every check command besides --help and --version, for node:util parseArgs. */
 const COMMON_OPTIONS = {
   'reports-dir': { type: 'string' },
   quiet: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** The parsed values of a command's own options and the common ones. */
-export type CommandValues<O extends Options> = ReturnType<typeof parseArgs<{ options: O & typeof COMMON_OPTIONS; strict: true; allowPositionals: false }>>['values'];
-
-/** A wrong or missing flag: the command prints the message and its usage, and exits 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export type CommandValues<O extends Options> = ReturnType<typeof parseArgs<{ options: O & typeof COMMON_OPTIONS; strict: true; allowPositionals: true }>>['values'];
 
 interface CheckCommand<O extends Options> {
-  /** Prefixes the command's messages (`contract: …`) and names the tool in its reports. */
+  /** What users type (`partner-messaging-contract`): prefixes the command's messages and starts its --version. */
   name: string;
+  /** The command module's folder (`__dirname`), for --version. */
+  home: string;
   /** The usage, printed by --help and after a usage error; ends with EXIT_CODES_HELP. */
   usage: string;
   /** The command's own options (COMMON_OPTIONS are added). */
   options: O;
-  /** Runs the check once the command line is known to be well formed and --help was not asked for. */
+  /** Runs the check once the command line is known to be well formed and neither --help nor --version was asked for. */
   run(values: CommandValues<O>): Promise<ExitCode>;
 }
 
+/** A failure of the check itself, not a verdict on the target: its stack, for the bug report. */
+const crashed = (error: unknown) => `the check itself failed: ${(error as Error | undefined)?.stack ?? String(error)}`;
+
 /**
- * Runs a check command and exits with its code. --help prints the usage and exits 0 before anything else
- * happens; an unknown flag or a UsageError prints the message and the usage (2); an unusable target its cause
- * (4); any other error, also one thrown outside the run's promise, its stack (5: the check itself failed, so
- * nothing was concluded about the target).
+ * Runs a check command with the process's arguments and exits with its code. The runner of every command
+ * answers --help and --version (0, before the check runs) and usage errors (2, with the usage); here an
+ * unusable target exits 4 with its cause, and any other error, also one thrown outside the run, exits 5 with
+ * its stack (the check itself failed, so nothing was concluded about the target).
  */
-export function runCheckCommand<O extends Options>(command: CheckCommand<O>, argv: string[] = process.argv.slice(2)): void {
-  const exitOn = (e: unknown): never => {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${command.name}: ${(e as Error).message}\n\n${command.usage}`);
-      process.exit(EXIT.usage);
-    }
-    if (e instanceof TargetUnusableError) {
-      console.error(`${command.name}: ${e.message}`);
-      process.exit(EXIT.unreachable);
-    }
-    console.error(`${command.name}: the check itself failed: ${(e as Error).stack ?? e}`);
+export function runCheckCommand<O extends Options>(command: CheckCommand<O>): void {
+  const exitCrashed = (error: unknown) => {
+    console.error(`${command.name}: ${crashed(error)}`);
     process.exit(EXIT.checkFailed);
   };
-  process.on('uncaughtException', exitOn);
-  process.on('unhandledRejection', exitOn);
-  let values: CommandValues<O>;
-  try {
-    values = parseArgs({ args: argv, options: { ...command.options, ...COMMON_OPTIONS }, strict: true, allowPositionals: false }).values as CommandValues<O>;
-  } catch (e) {
-    return exitOn(e);
-  }
-  if ((values as { help?: boolean }).help) {
-    console.log(command.usage);
-    process.exit(EXIT.passed);
-  }
-  command.run(values).then((code) => process.exit(code), exitOn);
+  process.on('uncaughtException', exitCrashed);
+  process.on('unhandledRejection', exitCrashed);
+  const run = execute(
+    {
+      name: command.name,
+      home: command.home,
+      usage: command.usage,
+      options: { ...command.options, ...COMMON_OPTIONS },
+      run: (parsed) => command.run(parsed.values as CommandValues<O>),
+      failureCode: (error) => (error instanceof TargetUnusableError ? EXIT.unreachable : EXIT.checkFailed),
+      failureMessage: (error) => (error instanceof TargetUnusableError ? error.message : crashed(error)),
+    },
+    process.argv.slice(2),
+  );
+  void run.then((code) => process.exit(code ?? EXIT.checkFailed));
 }
 
 /** A check's setting from its flag, else from the CONTRACT_<NAME> environment variable (empty counts as unset). */
-export const flagOrEnv = (flag: string | undefined, name: string): string | undefined => flag ?? (process.env[`CONTRACT_${name}`] || undefined);
+const flagOrEnv = (flag: string | undefined, name: string): string | undefined => flag ?? (process.env[`CONTRACT_${name}`] || undefined);
 
 /**
  * The implementation under check: --base-url (with the version prefix) and --api-key, else CONTRACT_BASE_URL

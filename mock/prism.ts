@@ -3,10 +3,9 @@
 // npx wrapper would leave Prism running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { CONTRACT_PATH } from '../spec';
 
 export const PRISM_CLI = require.resolve('@stoplight/prism-cli/dist/index.js');
-export const SPEC_FILE = join(__dirname, '..', 'openapi.yaml');
 
 export interface PrismOptions {
   mode: 'mock' | 'proxy';
@@ -47,7 +46,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 export function prismArgs(o: PrismOptions, port: number): string[] {
-  const args = [PRISM_CLI, o.mode, SPEC_FILE];
+  const args = [PRISM_CLI, o.mode, CONTRACT_PATH];
   if (o.mode === 'proxy') {
     if (!o.upstream) throw new Error('proxy mode needs an upstream URL');
     args.push(o.upstream);

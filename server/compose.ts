@@ -3,6 +3,7 @@
 // support, the benchmark and the command-line tools all get their server from here.
 import type { Express } from 'express';
 import { join } from 'node:path';
+import { RESOURCE_ROOT } from '../spec';
 import { createApp } from './app';
 import { databaseFile, type Config } from './config';
 import { createDomain, type Domain } from './domain';
@@ -12,7 +13,6 @@ import type { IdGenerator } from './domain/ids';
 import { nonPublicReason } from './domain/public-address';
 import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
 import type { Logger } from './log';
-import { PACKAGE_ROOT } from './package-root';
 import { createSimulatedProvider, type SimulatorControls } from './provider/simulated';
 import { sqliteSimulatorState } from './provider/simulated/sqlite-state';
 import { sandboxAdminToken } from './sandbox/admin-token';
@@ -101,7 +101,7 @@ export function compose(options: CompositionOptions): Composition {
     domain,
     logger,
     publicBaseUrl: options.publicBaseUrl,
-    docsDir: options.docsDir ?? join(PACKAGE_ROOT, 'docs', 'site'),
+    docsDir: options.docsDir ?? join(RESOURCE_ROOT, 'docs', 'site'),
     sandbox: sandboxRouter(service, token),
     bodyBounds: config.bodyBounds,
   });

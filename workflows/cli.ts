@@ -39,6 +39,7 @@ Options:
   --workflow ID           run only this workflow (repeat for more): ${journeys().map((j) => j.workflowId).join(', ')}
   --reports-dir DIR       default: reports
   --quiet                 do not print Respect's step-by-step output
+  --version               the version of this package and the API version of its contract
   -h, --help
 
 ${EXIT_CODES_HELP}
@@ -115,4 +116,4 @@ async function run(v: CommandValues<typeof OPTIONS>) {
   return report.exitCode;
 }
 
-runCheckCommand({ name: 'workflows', usage: USAGE, options: OPTIONS, run });
+runCheckCommand({ name: 'workflows', home: __dirname, usage: USAGE, options: OPTIONS, run });

@@ -29,6 +29,7 @@ Options:
   --timeout-ms MS    acknowledgement time limit, at most ${WEBHOOK_TIMEOUT_MS} (default ${WEBHOOK_TIMEOUT_MS}); lower is stricter
   --reports-dir DIR  default: reports
   --quiet            print only the table and the verdict
+  --version          the package's version and the API version of its contract
   -h, --help
 
 ${EXIT_CODES_HELP}
@@ -67,4 +68,4 @@ async function run(v: CommandValues<typeof OPTIONS>) {
   return receiverExitCode(result);
 }
 
-runCheckCommand({ name: 'check-receiver', usage: USAGE, options: OPTIONS, run });
+runCheckCommand({ name: 'partner-messaging-check-receiver', home: __dirname, usage: USAGE, options: OPTIONS, run });

@@ -3,11 +3,11 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { WebhookEventKind } from '../store/records';
-import { PACKAGE_ROOT } from '../package-root';
 import { jsonBody } from '../http/json-body';
 import type { Sandbox } from './service';
+import { RESOURCE_ROOT } from '../../spec';
 
-export const SANDBOX_SPEC_PATH = join(PACKAGE_ROOT, 'server', 'sandbox', 'openapi.yaml');
+export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'openapi.yaml');
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
