@@ -10,7 +10,7 @@ import { EXIT } from './exit-codes';
 import { DRIFTS } from './drift/catalogue';
 import { startDriftProxy, type DriftProxy } from './drift/proxy';
 import { runTsCommand, unusedPort } from './fixtures/commands';
-import { startReferenceServerProcess } from './targets';
+import { startReferenceServerProcess } from './local-targets';
 
 const ROOT = join(__dirname, '..');
 
@@ -46,7 +46,7 @@ describe('usage', () => {
     const { code, out } = await contract(['--base-url', server.baseUrl, '--api-key', fixtures.api_key, '--chat-client-ref', 'x']);
     expect(code).toBe(EXIT.usage);
     expect(out).toContain("Unknown option '--chat-client-ref'");
-    expect(out).toContain('Usage: npm run contract');
+    expect(out).toContain('Usage: partner-messaging-contract');
   });
 
   test('a fixtures file with an unknown entry exits 2 naming it', async () => {

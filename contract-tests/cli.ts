@@ -9,10 +9,10 @@ import { ENTRIES, FixturesError, loadEntries, type FixtureName } from './fixture
 import { preflight } from './reachability';
 import { summaryMarkdown } from './report';
 import { runSuite } from './runner';
-import { behindPrismProxy, ENTRY_OF, externalTarget, startMockTarget, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
+import { behindPrismProxy, ENTRY_OF, externalTarget, withWebhookListener, type RunningTarget } from './targets';
 
-const USAGE = `Usage: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options]
-       npx partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
+const USAGE = `Usage: partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
+       (in this repository: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options])
 
 Runs the contract suite against an implementation of openapi.yaml: every response is held to the document
 (status, content type, body schema, headers) and every rule of the specification observable from outside
@@ -23,12 +23,13 @@ Target (one of):
   --base-url URL            base URL with the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
   --api-key KEY             a key with every scope; a live key is best (the suite sends dry runs) [CONTRACT_API_KEY]
   --target NAME             instead: "reference-server" (started here, fixtures from its sandbox) or "mock"
+                            (from a clone of the repository only)
 
 Fixtures:
   --fixtures FILE           the fixtures file (JSON); each entry may also come from CONTRACT_<ENTRY>, which wins.
                             Entries: ${Object.keys(ENTRIES).join(', ')}.
                             docs/contract-testing-in-ci.md says how to obtain each; on the reference server
-                            \`npm run sandbox -- fixtures\` prints a ready file.
+                            \`partner-messaging-sandbox fixtures\` (npm run sandbox -- fixtures) prints a ready file.
   --allow-missing LIST      fixtures (entries, "webhooks" for the receiver, or "all") the run may go without: the
                             cases they unlock are listed as skipped but do not make the run incomplete; the
                             summary says the bar was lowered
@@ -44,7 +45,8 @@ Webhooks:
 Options:
   --like mock               the implementation behaves like the mock: the mock profile's limits, and
                             openapi.yaml's example values for fixtures not given
-  --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
+  --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator;
+                            needs @stoplight/prism-cli 5.14.2 installed beside the drift check)
   --reports-dir DIR         default: reports
   --quiet                   print only the summary
   --version                 the package's version and the API version of its contract
@@ -92,9 +94,25 @@ function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | '
   );
 }
 
+/**
+ * The targets this repository starts itself. The published drift check leaves that module out (its build
+ * marks it external), so there --target is a usage error saying what to do instead.
+ */
+async function localTargets(): Promise<typeof import('./local-targets')> {
+  try {
+    return await import('./local-targets');
+  } catch (error) {
+    if (!['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND'].includes(String((error as { code?: unknown }).code))) throw error;
+    throw new UsageError(
+      "--target starts this repository's own reference server or mock, so it works from a clone only (npm run contract -- --target …). " +
+        'With the packages, start one (npx -p @partner-messaging/server partner-messaging-server, or npx -p @partner-messaging/mock partner-messaging-mock) and give its --base-url.',
+    );
+  }
+}
+
 async function chooseTarget(v: Values): Promise<RunningTarget> {
-  if (v.target === 'reference-server') return startServerTarget();
-  if (v.target === 'mock') return startMockTarget();
+  if (v.target === 'reference-server') return (await localTargets()).startServerTarget();
+  if (v.target === 'mock') return (await localTargets()).startMockTarget();
   if (v.target !== undefined) throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
   if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
   let entries;

@@ -8,7 +8,8 @@ import { ALLOWED, DRIFTS, type DriftKeys } from './drift/catalogue';
 import { startDriftProxy, type Behaviour, type DriftProxy } from './drift/proxy';
 import { REPORTS_DIR } from './jest-suite';
 import { runSuite, type SuiteResult } from './runner';
-import { behindPrismProxy, startServerTarget, withWebhookListener, type RunningTarget } from './targets';
+import { startServerTarget } from './local-targets';
+import { behindPrismProxy, withWebhookListener, type RunningTarget } from './targets';
 
 let server: RunningTarget;
 let proxy: DriftProxy;

@@ -2,7 +2,7 @@
 // the suite talks to it only over HTTP, a server that blocks its event loop makes the suite fail with a
 // timeout instead of hanging the test runner, and the server gets its own core.
 import type { ReferenceServerHandle } from '../server/testing';
-import { SERVER_TESTING_MODULE } from './targets';
+import { SERVER_TESTING_MODULE } from './local-targets';
 
 type Call = { id: number; method: 'createKey' | 'connectClient' | 'close'; args: unknown[] };
 

@@ -7,7 +7,8 @@ import { newRunState } from './harness';
 import { defineSuite, expectHeld } from './jest-suite';
 import { executeCase } from './runner';
 import { contract } from '../spec';
-import { MOCK_PROFILE, startMockTarget } from './targets';
+import { startMockTarget } from './local-targets';
+import { MOCK_PROFILE } from './targets';
 
 defineSuite(MOCK_PROFILE, () => startMockTarget(), (suite) => {
   describe('Prism serves every documented status × named example (Prefer: code=…, example=…)', () => {

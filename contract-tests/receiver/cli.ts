@@ -7,8 +7,8 @@ import { EXIT_CODES_HELP } from '../exit-codes';
 import { checkReceiver } from './run';
 import { NOT_OBSERVABLE, describeLatency, receiverExitCode, receiverReport, receiverTable, verdict } from './summary';
 
-const USAGE = `Usage: npm run webhook:check-receiver -- --url URL --secret SECRET [options]
-       npx partner-messaging-check-receiver --url URL --secret SECRET [options]
+const USAGE = `Usage: partner-messaging-check-receiver --url URL --secret SECRET [options]
+       (in this repository: npm run webhook:check-receiver -- --url URL --secret SECRET [options])
 
 Checks a webhook receiver against section 6 of the specification, over real HTTP:
   events   every example of every event kind of openapi.yaml, signed like the service, must get a 2xx

@@ -240,7 +240,7 @@ describe('npm run webhook:check-receiver', () => {
   ])('%s is a usage error: exit 2 with the usage', async (_name, args) => {
     const { code, stderr } = await runCli(args);
     expect(code).toBe(EXIT.usage);
-    expect(stderr).toContain('Usage: npm run webhook:check-receiver -- --url URL --secret SECRET');
+    expect(stderr).toContain('Usage: partner-messaging-check-receiver --url URL --secret SECRET');
   }, 60_000);
 
   it('--help prints the usage with the exit codes and what cannot be observed, and exits 0', async () => {

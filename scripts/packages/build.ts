@@ -7,7 +7,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build as esbuild, type Metafile } from 'esbuild';
+import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
 import { lock } from 'proper-lockfile';
 import { CONTRACT_PATH, readDocument } from '../../spec';
 import { docsInputs } from '../../docs/inputs';
@@ -32,6 +32,8 @@ interface Commands extends Common {
   kind: 'commands';
   /** Needs the rendered reference (docs/site) among its resources. */
   docs: boolean;
+  /** Modules that work from a clone only, left out of the bundle: the code loads them when asked and says what to do when they are missing. */
+  cloneOnly: string[];
 }
 
 export const PACKAGES: Record<string, Library | Commands> = {
@@ -55,6 +57,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { server: 'server/main.ts', keys: 'server/cli/keys.ts', sandbox: 'server/cli/sandbox.ts' },
     resources: ['openapi.yaml', 'server/sandbox/openapi.yaml', 'docs/site/index.html', 'docs/console', 'docs/site-assets/favicon.svg'],
     docs: true,
+    cloneOnly: [],
   },
   mock: {
     kind: 'commands',
@@ -62,6 +65,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { mock: 'mock/start.ts', 'webhook-trigger': 'mock/webhook-trigger.ts' },
     resources: ['openapi.yaml'],
     docs: false,
+    cloneOnly: [],
   },
   'contract-tests': {
     kind: 'commands',
@@ -69,6 +73,8 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { contract: 'contract-tests/cli.ts', 'check-receiver': 'contract-tests/receiver/cli.ts' },
     resources: ['openapi.yaml'],
     docs: false,
+    // --target starts this repository's own server (through tsx) and mock
+    cloneOnly: ['contract-tests/local-targets.ts'],
   },
 };
 
@@ -95,7 +101,8 @@ function assertDeclared(name: string, manifest: Manifest, metafile: Metafile): v
   const undeclared = new Set<string>();
   for (const output of Object.values(metafile.outputs)) {
     for (const imported of output.imports) {
-      if (!imported.external) continue;
+      // a clone-only module is imported by a relative path
+      if (!imported.external || imported.path.startsWith('.')) continue;
       const pkg = packageName(imported.path);
       if (!NODE_BUILTINS.has(pkg) && !declared.has(pkg)) undeclared.add(pkg);
     }
@@ -181,6 +188,17 @@ async function buildLibrary(name: string, pkg: Library, manifest: Manifest): Pro
   return [...inputs, ...copyResources(pkg)];
 }
 
+/** An esbuild plugin keeping `modules` (paths from the root, without extension in imports) out of the bundle. */
+function leaveOut(modules: string[]): Plugin {
+  const left = new Set(modules.map((module) => resolve(ROOT, module).replace(/\.ts$/, '')));
+  return {
+    name: 'leave-out-clone-only-modules',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => (left.has(resolve(args.resolveDir, args.path).replace(/\.ts$/, '')) ? { path: args.path, external: true } : undefined));
+    },
+  };
+}
+
 async function buildCommands(name: string, pkg: Commands, manifest: Manifest): Promise<string[]> {
   if (pkg.docs && !isFresh(stampFile('docs'), docsInputs())) {
     const { buildDocs } = await import('../../docs/build');
@@ -202,6 +220,7 @@ async function buildCommands(name: string, pkg: Commands, manifest: Manifest): P
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    plugins: [leaveOut(pkg.cloneOnly)],
   });
   assertDeclared(name, manifest, result.metafile);
   for (const out of Object.keys(pkg.entries)) chmodSync(join(distOf(pkg.dir), `${out}.js`), 0o755);
