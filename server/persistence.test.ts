@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,13 +20,13 @@ describe('storage across restarts', () => {
   test('keys, their revocation, clients, sessions and usage survive a restart on the same SQLite file', async () => {
     const clock = testClock('2026-11-22T10:00:00.000Z');
     const first = await startTestServer({ dataDir, now: clock.now });
-    const kept = first.domain.keys.create({ mode: 'live', scopes: 'all' });
-    const revoked = first.domain.keys.create({ mode: 'live', scopes: 'all' });
-    first.domain.keys.revoke(revoked.key.id);
+    const kept = (await first.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
+    const revoked = (await first.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
+    (await first.domain.keys.revoke(DEFAULT_PARTNER_ID, revoked.key.id));
     const signup = await call(first.baseUrl, 'POST', '/clients/signup', { key: kept.plain, body: { client_ref: 'durable', auth_code: 'durable-code' } });
     expect(signup.status).toBe(201);
     const session = await call(first.baseUrl, 'POST', '/social-connect/sessions', { key: kept.plain, body: { client_ref: 'pending' } });
-    first.domain.usage.record({ kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() });
+    (await first.domain.usage.record(DEFAULT_PARTNER_ID, { kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() }));
     await first.close();
 
     const second = await startTestServer({ dataDir, now: clock.now });

@@ -1,9 +1,9 @@
-import type { KeyMode } from '../store/records';
+import type { KeyMode, PartnerId } from '../store/records';
 import type { PartnerSettingsRepository } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { DomainError, badRequest } from './errors';
 
-/** The partner's trial: when it ends and how many days of grace follow. No end means a plan is active. */
+/** A partner's trial: when it ends and how many days of grace follow. No end means a plan is active. */
 export interface TrialState {
   /** null: a plan is active and live sending is never gated. */
   endsAt: Date | null;
@@ -23,31 +23,31 @@ export class Trial {
     private readonly clock: Clock,
   ) {}
 
-  state(): TrialState {
-    const raw = this.settings.get(SETTING);
+  async state(partnerId: PartnerId): Promise<TrialState> {
+    const raw = await this.settings.get(partnerId, SETTING);
     if (!raw) return { endsAt: null, graceDays: DEFAULT_GRACE_DAYS };
     const parsed = JSON.parse(raw) as { ends_at: number | null; grace_days: number };
     return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
   }
 
   /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS). */
-  set(change: { endsAt: Date | null; graceDays?: number }): TrialState {
+  async set(partnerId: PartnerId, change: { endsAt: Date | null; graceDays?: number }): Promise<TrialState> {
     const state: TrialState = { endsAt: change.endsAt, graceDays: change.graceDays ?? DEFAULT_GRACE_DAYS };
     if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
-    this.settings.set(SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
+    await this.settings.set(partnerId, SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
     return state;
   }
 
   /** When live sending stops (trial end plus grace), or null when it never does. */
-  sendingEndsAt(): Date | null {
-    const { endsAt, graceDays } = this.state();
+  async sendingEndsAt(partnerId: PartnerId): Promise<Date | null> {
+    const { endsAt, graceDays } = await this.state(partnerId);
     return endsAt === null ? null : new Date(endsAt.getTime() + graceDays * DAY_MS);
   }
 
   /** Throws `trial_expired` for a live delivery after trial and grace. */
-  assertLiveSendAllowed(keyMode: KeyMode, dryRun: boolean): void {
+  async assertLiveSendAllowed(partnerId: PartnerId, keyMode: KeyMode, dryRun: boolean): Promise<void> {
     if (keyMode !== 'live' || dryRun) return;
-    const end = this.sendingEndsAt();
+    const end = await this.sendingEndsAt(partnerId);
     if (end !== null && this.clock().getTime() >= end.getTime()) {
       throw new DomainError(
         'trial_expired',
