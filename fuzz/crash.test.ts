@@ -63,7 +63,8 @@ test(
     const prepared = await preparedDataDir([], [{ clientRef: CHAT, channel: 'chat' }]);
     const hooks = receiver();
     const hookUrl = await hooks.listen();
-    const env = { SANDBOX_ADMIN_TOKEN: TOKEN, TEMPLATE_REVIEW_DELAY_MS: '600000' };
+    // The killed server's claims on the attempts it had under way run out after the shortest lease allowed.
+    const env = { SANDBOX_ADMIN_TOKEN: TOKEN, TEMPLATE_REVIEW_DELAY_MS: '600000', DELIVERY_LEASE_SECONDS: '6' };
     let server: (Child & { baseUrl: string }) | undefined = await serverChild(prepared.dataDir, env);
     try {
       const call = api(server.baseUrl, prepared.key);

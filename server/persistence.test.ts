@@ -7,6 +7,9 @@ import { databaseFile } from './config';
 import { startTestServer } from './testing';
 import { migrate } from './store/sqlite/database';
 import { MIGRATIONS } from './store/sqlite/migrations';
+import { migratePostgres } from './store/postgres/connection';
+import { POSTGRES_MIGRATIONS } from './store/postgres/migrations';
+import { Pool } from 'pg';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';
 
@@ -43,11 +46,23 @@ describe('storage across restarts', () => {
 
   test('migrations run once: reopening a migrated database applies nothing and records every version', async () => {
     const first = await startTestServer({ dataDir });
+    const databaseUrl = first.composition.config.databaseUrl;
     await first.close();
-    const db = new Database(databaseFile({ dataDir }));
-    expect(migrate(db)).toEqual([]);
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
-    expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
-    db.close();
+    if (databaseUrl === null) {
+      const db = new Database(databaseFile({ dataDir }));
+      expect(migrate(db)).toEqual([]);
+      const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+      expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+      db.close();
+    } else {
+      const pool = new Pool({ connectionString: databaseUrl });
+      try {
+        expect(await migratePostgres(pool)).toEqual([]);
+        const versions = (await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+        expect(versions).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      } finally {
+        await pool.end();
+      }
+    }
   });
 });

@@ -22,7 +22,7 @@ async function cli() {
   return { store, clock, run };
 }
 
-describe('npm run keys', async () => {
+describe('npm run keys', () => {
   test('create prints the new key alone on the last line and stores only its hash', async () => {
     const { store, run } = await cli();
     const res = await run('create', '--mode', 'live', '--scopes', 'clients:read,messages:send', '--name', 'ci');
