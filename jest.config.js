@@ -20,7 +20,13 @@ module.exports = {
   globalSetup: '<rootDir>/server/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/server/testing/jest-global-teardown.ts',
   projects: [
-    { ...common, displayName: 'sqlite', testMatch: ['<rootDir>/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'sqlite',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      // Several instances on one database: PostgreSQL's (one SQLite file serves one instance).
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/server/instances\\.test\\.ts$'],
+    },
     {
       ...common,
       displayName: 'postgres',
