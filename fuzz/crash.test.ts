@@ -207,7 +207,10 @@ onPostgres(
       const killedAt = performance.now();
       await doomed.kill('SIGKILL');
       alive = [survivor];
-      await sleep(1_000);
+      // The load goes on against the survivor alone until it has acknowledged more writes of its own.
+      const eventsAtKill = load.acked.events.length;
+      while (Date.now() < deadline + 20_000 && load.acked.events.length < eventsAtKill + 10) await sleep(50);
+      expect(load.acked.events.length).toBeGreaterThanOrEqual(eventsAtKill + 10);
       await load.stop();
       expect(doomed.child.signalCode).toBe('SIGKILL');
       hooks.release();
