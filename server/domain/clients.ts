@@ -64,8 +64,8 @@ export class Clients {
   }
 
   /** Code exchange: any client under the reference gives `conflict`. */
-  async assertReferenceUnused(partnerId: PartnerId, clientRef: string): Promise<void> {
-    if (await this.store.clients.findByRef(partnerId, clientRef)) throw conflict(`client_ref ${clientRef} is already connected.`);
+  async assertReferenceUnused(partnerId: PartnerId, clientRef: string, clients: Store['clients'] = this.store.clients): Promise<void> {
+    if (await clients.findByRef(partnerId, clientRef)) throw conflict(`client_ref ${clientRef} is already connected.`);
   }
 
   /**
@@ -75,14 +75,14 @@ export class Clients {
    * as a number is registered once with the real provider. Two connections racing for the same reference
    * or account (on this instance or another) end with one client and a 409 for the other.
    */
-  async connect(partnerId: PartnerId, clientRef: string, account: ConnectedAccount, andThen?: () => Promise<void>): Promise<ClientRecord> {
+  async connect(partnerId: PartnerId, clientRef: string, account: ConnectedAccount, andThen?: (tx: Store) => Promise<void>): Promise<ClientRecord> {
     const accountKey = accountKeyOf(account);
     const what = account.channel === 'chat' ? `The number ${account.phone_number ?? accountKey}` : `The account ${account.username ?? accountKey}`;
     const taken = () => conflict(`${what} or client_ref ${clientRef} is already connected.`);
     try {
-      return await this.store.transaction(async () => {
-        await this.assertReferenceUnused(partnerId, clientRef);
-        if (await this.store.clients.findByAccount(account.channel, accountKey)) {
+      return await this.store.transaction(async (tx) => {
+        await this.assertReferenceUnused(partnerId, clientRef, tx.clients);
+        if (await tx.clients.findByAccount(account.channel, accountKey)) {
           throw conflict(`${what} is already connected under another client reference.`);
         }
         const record: ClientRecord = {
@@ -96,8 +96,8 @@ export class Clients {
           account_key: accountKey,
           connected_at: this.clock(),
         };
-        await this.store.clients.insert(record);
-        await andThen?.();
+        await tx.clients.insert(record);
+        await andThen?.(tx);
         return record;
       });
     } catch (error) {

@@ -59,7 +59,11 @@ export class ApiKeys {
   ) {}
 
   /** Creates a key; the plain key is returned here and never again. */
-  async create(partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string }> {
+  create(partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string }> {
+    return this.createIn(this.store.keys, partnerId, opts);
+  }
+
+  private async createIn(keys: Store['keys'], partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string }> {
     const scopes = opts.scopes === 'all' ? [...SCOPES] : normalizeScopes(opts.scopes);
     const allowedIps = [...(opts.allowedIps ?? [])];
     const invalid = allowedIps.filter((entry) => !isValidAllowlistEntry(entry));
@@ -81,7 +85,7 @@ export class ApiKeys {
       revokedAt: null,
       replacedById: null,
     };
-    await this.store.keys.insert(key);
+    await keys.insert(key);
     return { key, plain };
   }
 
@@ -90,10 +94,10 @@ export class ApiKeys {
    * instances start on the same data at the same time.
    */
   createFirst(partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string } | undefined> {
-    return this.store.transaction(async () => {
-      if ((await this.store.keys.count(partnerId)) > 0) return undefined;
-      if (!(await this.store.partnerSettings.setIfAbsent(partnerId, 'first_key_issued_at', this.clock().toISOString()))) return undefined;
-      return this.create(partnerId, opts);
+    return this.store.transaction(async (tx) => {
+      if ((await tx.keys.count(partnerId)) > 0) return undefined;
+      if (!(await tx.partnerSettings.setIfAbsent(partnerId, 'first_key_issued_at', this.clock().toISOString()))) return undefined;
+      return this.createIn(tx.keys, partnerId, opts);
     });
   }
 
@@ -159,8 +163,8 @@ export class ApiKeys {
     const now = this.clock();
     if (!isKeyActive(old, now)) throw badRequest(`The key ${describeKey(old)} is revoked or expired; create a new one.`);
     const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
-    return this.store.transaction(async () => {
-      const created = await this.create(partnerId, {
+    return this.store.transaction(async (tx) => {
+      const created = await this.createIn(tx.keys, partnerId, {
         mode: old.mode,
         scopes: old.scopes,
         allowedIps: old.allowedIps,
@@ -168,7 +172,7 @@ export class ApiKeys {
         expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
       });
       const retired = { ...old, revokedAt: now, replacedById: created.key.id };
-      await this.store.keys.update(retired);
+      await tx.keys.update(retired);
       return { ...created, retired };
     });
   }

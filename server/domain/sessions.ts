@@ -82,9 +82,9 @@ export class Sessions {
   async complete(sessionId: string, token: string, input: Omit<HostedAuthorization, 'channel'>): Promise<ClientRecord> {
     const session = await this.open(sessionId, token);
     const account = await callProvider(() => this.provider.authorizeHostedConnection({ ...input, channel: session.channel }), onboardingFailure);
-    return this.clients.connect(session.partner_id, session.client_ref, account, async () => {
-      if (!(await this.store.sessions.markUsed(session.id, this.clock()))) throw new SessionUnusableError('used');
-      const current = await this.store.sessions.findById(session.id);
+    return this.clients.connect(session.partner_id, session.client_ref, account, async (tx) => {
+      if (!(await tx.sessions.markUsed(session.id, this.clock()))) throw new SessionUnusableError('used');
+      const current = await tx.sessions.findById(session.id);
       if (current && this.clock().getTime() >= current.expires_at.getTime()) throw new SessionUnusableError('expired');
     });
   }

@@ -203,10 +203,10 @@ export class Templates {
         templateFailure('submit'),
       );
       // A mirror refresh may have brought in a template of this name meanwhile (made outside this API).
-      return this.deps.store.transaction(async () => {
-        await this.assertNameFree(client, name, language);
+      return this.deps.store.transaction(async (tx) => {
+        await this.assertNameFree(client, name, language, tx.templates);
         const record = this.recordOf(client, created, undefined);
-        await this.repo.upsert(record);
+        await tx.templates.upsert(record);
         return record;
       });
     });
@@ -259,10 +259,10 @@ export class Templates {
           }),
         templateFailure('submit'),
       );
-      return this.deps.store.transaction(async () => {
-        await this.repo.recordEdit(current.id, this.deps.clock(), current.status);
+      return this.deps.store.transaction(async (tx) => {
+        await tx.templates.recordEdit(current.id, this.deps.clock(), current.status);
         const record = this.recordOf(client, edited, current);
-        await this.repo.upsert(record);
+        await tx.templates.upsert(record);
         return record;
       });
     });
@@ -273,9 +273,9 @@ export class Templates {
     const client = await this.chatClient(partnerId, clientRef);
     const template = await resolveTemplate(this.repo, client, templateRef, language);
     await callProvider(() => this.deps.provider.deleteTemplate(client.business_account_id, template.id), templateFailure('delete'));
-    await this.deps.store.transaction(async () => {
-      await this.repo.delete(client, template.id);
-      await this.repo.blockName(client, template.name, this.deps.clock());
+    await this.deps.store.transaction(async (tx) => {
+      await tx.templates.delete(client, template.id);
+      await tx.templates.blockName(client, template.name, this.deps.clock());
     });
   }
 
@@ -340,11 +340,11 @@ export class Templates {
     });
   }
 
-  private async assertNameFree(client: ClientId, name: string, language: string): Promise<void> {
-    if ((await this.repo.findByName(client, name)).some((t) => t.language === language)) {
+  private async assertNameFree(client: ClientId, name: string, language: string, repo: TemplateRepository = this.repo): Promise<void> {
+    if ((await repo.findByName(client, name)).some((t) => t.language === language)) {
       throw conflict(`Template ${name} already exists in ${language}.`);
     }
-    assertNameNotBlocked(name, await this.repo.nameDeletedAt(client, name), this.deps.clock());
+    assertNameNotBlocked(name, await repo.nameDeletedAt(client, name), this.deps.clock());
   }
 
   /** The component array to submit, with a media header turned into a provider handle. */

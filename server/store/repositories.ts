@@ -1,7 +1,8 @@
 // Storage behind interfaces: what the domain may ask of the service's data. Every method is asynchronous
 // (SQLite in this process, or PostgreSQL shared by several instances); `transaction` runs a function
-// atomically, so a check-then-write rule inside it cannot race. Records of one partner are reached only
-// through that partner's id: nothing here lists or finds another partner's data by accident.
+// atomically over the repositories it hands it, so a check-then-write rule inside it cannot race. Records
+// of one partner are reached only through that partner's id: nothing here lists or finds another partner's
+// data by accident.
 import type {
   ApiKey,
   Channel,
@@ -184,6 +185,7 @@ export interface Store {
   testRecipients: TestRecipientRepository;
   webhooks: WebhookRepository;
   rateLimits: RateLimitRepository;
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` atomically with `tx`, the same repositories inside one transaction: use `tx`, not this store, in it. */
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

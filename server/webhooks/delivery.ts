@@ -298,9 +298,9 @@ export class WebhookDelivery implements EventPublisher {
     };
     // Recorded only while this instance still holds the lease: one that lost it (it took longer than the
     // lease) leaves the delivery to the instance that took it over.
-    await this.deps.transaction(async () => {
-      if (!(await this.deps.repo.completeAttempt(outcomeOf, this.deps.instance))) return;
-      await this.deps.repo.insertAttempt({
+    await this.deps.transaction(async (tx) => {
+      if (!(await tx.webhooks.completeAttempt(outcomeOf, this.deps.instance))) return;
+      await tx.webhooks.insertAttempt({
         delivery_id: delivery.id,
         number,
         started_at: startedAt,

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client, Pool, types, type PoolClient } from 'pg';
 import { DuplicateError } from '../repositories';
 import type { SqlConnection } from '../sql/connection';
@@ -25,11 +24,6 @@ function toPostgres(sql: string): string {
 
 function translate(error: unknown): unknown {
   return (error as { code?: string }).code === '23505' ? new DuplicateError(error) : error;
-}
-
-interface OpenTransaction {
-  client: PoolClient;
-  open: boolean;
 }
 
 /**
@@ -87,14 +81,22 @@ class ChangeListener {
   }
 }
 
+/** Statements on a pool or on one client, and their errors in the store's terms. */
+async function query<R>(on: Pool | PoolClient, sql: string, params: readonly unknown[]): Promise<{ rows: R[]; rowCount: number }> {
+  try {
+    const result = await on.query(toPostgres(sql), params as unknown[]);
+    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
 /**
- * A pool of node-postgres connections behind SqlConnection. A transaction takes one pooled client for its
- * whole length (BEGIN … COMMIT), and every statement made from inside it (its async context) goes to that
- * client; other statements take any client of the pool.
+ * A pool of node-postgres connections behind SqlConnection. A statement takes any client of the pool; a
+ * transaction takes one for its whole length (BEGIN … COMMIT) and hands `fn` a connection on it.
  */
 export class PostgresConnection implements SqlConnection {
   readonly dialect = 'postgres' as const;
-  private readonly context = new AsyncLocalStorage<OpenTransaction>();
 
   private constructor(
     private readonly pool: Pool,
@@ -119,33 +121,24 @@ export class PostgresConnection implements SqlConnection {
   }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    try {
-      return (await (this.current() ?? this.pool).query(toPostgres(sql), params as unknown[])).rows as R[];
-    } catch (error) {
-      throw translate(error);
-    }
+    return (await query<R>(this.pool, sql, params)).rows;
   }
 
   async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    return (await this.all<R>(sql, params))[0];
+    return (await query<R>(this.pool, sql, params)).rows[0];
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    try {
-      return (await (this.current() ?? this.pool).query(toPostgres(sql), params as unknown[])).rowCount ?? 0;
-    } catch (error) {
-      throw translate(error);
-    }
+    return (await query(this.pool, sql, params)).rowCount;
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.current()) return fn();
+  async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const transaction: OpenTransaction = { client, open: true };
+    const tx = new PostgresTransaction(client, this);
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await this.context.run(transaction, fn);
+      const result = await fn(tx);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -153,13 +146,13 @@ export class PostgresConnection implements SqlConnection {
       throw translate(error);
     } finally {
       // Work started inside the transaction that outlives it must not reach this client once it is pooled again.
-      transaction.open = false;
+      tx.ended = true;
       client.release(broken);
     }
   }
 
   inTransaction(): boolean {
-    return this.current() !== undefined;
+    return false;
   }
 
   changeVersion(): unknown {
@@ -170,10 +163,49 @@ export class PostgresConnection implements SqlConnection {
     await this.listener.close();
     await this.pool.end();
   }
+}
 
-  private current(): PoolClient | undefined {
-    const transaction = this.context.getStore();
-    return transaction?.open ? transaction.client : undefined;
+/** The connection of an open PostgreSQL transaction: its pooled client; a nested transaction joins it. */
+class PostgresTransaction implements SqlConnection {
+  readonly dialect = 'postgres' as const;
+  ended = false;
+
+  constructor(
+    private readonly client: PoolClient,
+    private readonly connection: PostgresConnection,
+  ) {}
+
+  async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    return (await query<R>(this.live(), sql, params)).rows;
+  }
+
+  async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
+    return (await query<R>(this.live(), sql, params)).rows[0];
+  }
+
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return (await query(this.live(), sql, params)).rowCount;
+  }
+
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  inTransaction(): boolean {
+    return true;
+  }
+
+  changeVersion(): unknown {
+    return this.connection.changeVersion();
+  }
+
+  async close(): Promise<void> {
+    throw new Error('A transaction is closed by its end, not by close().');
+  }
+
+  private live(): PoolClient {
+    if (this.ended) throw new Error('The transaction has ended; its statements cannot run any more.');
+    return this.client;
   }
 }
 

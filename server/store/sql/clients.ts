@@ -20,11 +20,10 @@ const toClient = (row: Row): ClientRecord => ({
 const COLUMNS = 'partner_id, client_ref, channel, business_name, phone_number, phone_number_id, business_account_id, account_key, connected_at';
 
 export class SqlClientRepository implements ClientRepository {
-  private readonly byRefCache;
-
-  constructor(private readonly db: SqlConnection) {
-    this.byRefCache = new ReadCache<ClientRecord>(db);
-  }
+  constructor(
+    private readonly db: SqlConnection,
+    private readonly byRefCache: ReadCache<ClientRecord>,
+  ) {}
 
   async insert(c: ClientRecord): Promise<void> {
     await this.db.run(`INSERT INTO clients (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
@@ -47,7 +46,7 @@ export class SqlClientRepository implements ClientRepository {
     return this.byRefCache.get(`${partnerId}\n${clientRef}`, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? AND client_ref = ?`, [partnerId, clientRef]);
       return row && toClient(row);
-    });
+    }, !this.db.inTransaction());
   }
 
   async findByAccount(channel: ClientRecord['channel'], accountKey: string): Promise<ClientRecord | undefined> {

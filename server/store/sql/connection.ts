@@ -11,11 +11,12 @@ export interface SqlConnection {
   /** Runs a write; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /**
-   * Runs `fn` atomically: its statements commit together or not at all, and no other statement of this
-   * process interleaves with them. A transaction begun inside `fn` joins it.
+   * Runs `fn` atomically with `tx`, the connection of the transaction: the statements made through `tx`
+   * commit together or not at all. A transaction begun on `tx` joins it. (The transaction is handed over
+   * explicitly, not found from the async context: AsyncLocalStorage costs every promise of the process.)
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /** Whether the caller runs inside a transaction (whose reads may still roll back). */
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T>;
+  /** Whether this is a transaction's connection (whose reads may still roll back). */
   inTransaction(): boolean;
   /**
    * A value that changes when keys or clients may have changed elsewhere (another connection, process or

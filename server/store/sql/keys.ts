@@ -37,11 +37,10 @@ const toKey = (row: Row): ApiKey => ({
 const COLUMNS = 'id, partner_id, name, mode, scopes, hash, prefix, allowed_ips, expires_at, created_at, revoked_at, replaced_by_id';
 
 export class SqlKeyRepository implements KeyRepository {
-  private readonly byHashCache;
-
-  constructor(private readonly db: SqlConnection) {
-    this.byHashCache = new ReadCache<ApiKey>(db);
-  }
+  constructor(
+    private readonly db: SqlConnection,
+    private readonly byHashCache: ReadCache<ApiKey>,
+  ) {}
 
   async insert(key: ApiKey): Promise<void> {
     await this.db.run(`INSERT INTO api_keys (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
@@ -89,7 +88,7 @@ export class SqlKeyRepository implements KeyRepository {
     return this.byHashCache.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);
-    });
+    }, !this.db.inTransaction());
   }
 
   async list(partnerId: PartnerId): Promise<ApiKey[]> {

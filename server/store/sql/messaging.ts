@@ -45,9 +45,9 @@ class SqlMessageRepository implements MessageRepository {
   }
 
   recordStatus(change: StatusChange): Promise<void> {
-    return this.db.transaction(async () => {
-      await this.db.run('UPDATE messages SET status = ?, updated_at = ? WHERE id = ?', [change.status, change.at.getTime(), change.message_id]);
-      await this.db.run('INSERT INTO message_status_history (message_id, status, at, error) VALUES (?, ?, ?, ?)', [
+    return this.db.transaction(async (tx) => {
+      await tx.run('UPDATE messages SET status = ?, updated_at = ? WHERE id = ?', [change.status, change.at.getTime(), change.message_id]);
+      await tx.run('INSERT INTO message_status_history (message_id, status, at, error) VALUES (?, ?, ?, ?)', [
         change.message_id,
         change.status,
         change.at.getTime(),

@@ -1,55 +1,88 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { DuplicateError } from '../repositories';
 import type { SqlConnection } from '../sql/connection';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
+/** Prepared statements of one better-sqlite3 connection, and its errors in the store's terms. */
+class Statements {
+  private readonly prepared = new Map<string, Statement>();
+
+  constructor(readonly db: Database.Database) {}
+
+  all<R>(sql: string, params: readonly unknown[]): R[] {
+    return this.execute(() => this.statement(sql).all(...params) as R[]);
+  }
+
+  get<R>(sql: string, params: readonly unknown[]): R | undefined {
+    return this.execute(() => this.statement(sql).get(...params) as R | undefined);
+  }
+
+  run(sql: string, params: readonly unknown[]): number {
+    return this.execute(() => this.statement(sql).run(...params).changes);
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) this.prepared.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  private execute<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new DuplicateError(error);
+      throw error;
+    }
+  }
+}
+
 /**
  * One better-sqlite3 connection behind the asynchronous SqlConnection. better-sqlite3 is synchronous, so a
  * statement runs whole when called; a transaction spans awaits, though, and every statement of this process
- * shares the connection. While one is open (BEGIN IMMEDIATE), statements from outside it wait until it ends,
- * so nothing joins a transaction it is not part of (and loses its writes to another's rollback); statements
- * made from inside it (its async context) run at once. Transactions run one at a time.
+ * shares the connection. While one is open (BEGIN IMMEDIATE), statements made on this connection wait until
+ * it ends, so nothing joins a transaction it is not part of (and loses its writes to another's rollback);
+ * the transaction's own statements go through its connection (SqliteTransaction) and run at once.
+ * Transactions run one at a time.
  */
 export class SqliteConnection implements SqlConnection {
   readonly dialect = 'sqlite' as const;
-  private readonly statements = new Map<string, Statement>();
-  private readonly context = new AsyncLocalStorage<object>();
-  private open: { token: object; ended: Promise<void> } | undefined;
+  private readonly statements: Statements;
+  private open: Promise<void> | undefined;
   private readonly dataVersion: Database.Statement<[], number>;
   private version: unknown;
   private versionReadThisTurn = false;
 
   constructor(readonly db: Database.Database) {
+    this.statements = new Statements(db);
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    if (this.open) await this.turn();
-    return this.execute(() => this.statement(sql).all(...params) as R[]);
+    while (this.open) await this.open;
+    return this.statements.all<R>(sql, params);
   }
 
   async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    if (this.open) await this.turn();
-    return this.execute(() => this.statement(sql).get(...params) as R | undefined);
+    while (this.open) await this.open;
+    return this.statements.get<R>(sql, params);
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    if (this.open) await this.turn();
-    return this.execute(() => this.statement(sql).run(...params).changes);
+    while (this.open) await this.open;
+    return this.statements.run(sql, params);
   }
 
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.inTransaction()) return fn();
-    while (this.open) await this.open.ended;
+  async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    while (this.open) await this.open;
     let end!: () => void;
-    const token = {};
-    this.open = { token, ended: new Promise<void>((resolve) => (end = resolve)) };
+    this.open = new Promise<void>((resolve) => (end = resolve));
     try {
       this.db.exec('BEGIN IMMEDIATE');
       try {
-        const result = await this.context.run(token, fn);
+        const result = await fn(new SqliteTransaction(this.statements, this));
         this.db.exec('COMMIT');
         return result;
       } catch (error) {
@@ -63,7 +96,7 @@ export class SqliteConnection implements SqlConnection {
   }
 
   inTransaction(): boolean {
-    return this.open !== undefined && this.context.getStore() === this.open.token;
+    return false;
   }
 
   /**
@@ -81,28 +114,45 @@ export class SqliteConnection implements SqlConnection {
   }
 
   async close(): Promise<void> {
-    while (this.open) await this.open.ended;
+    while (this.open) await this.open;
     this.db.close();
   }
+}
 
-  /** Waits while a transaction this caller is not part of is open. */
-  private async turn(): Promise<void> {
-    while (this.open && this.open.token !== this.context.getStore()) await this.open.ended;
+/** The connection of an open SQLite transaction: its statements run at once; a nested transaction joins it. */
+class SqliteTransaction implements SqlConnection {
+  readonly dialect = 'sqlite' as const;
+
+  constructor(
+    private readonly statements: Statements,
+    private readonly connection: SqliteConnection,
+  ) {}
+
+  async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    return this.statements.all<R>(sql, params);
   }
 
-  private statement(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
-    return statement;
+  async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
+    return this.statements.get<R>(sql, params);
   }
 
-  private execute<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new DuplicateError(error);
-      throw error;
-    }
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
+    return this.statements.run(sql, params);
+  }
+
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  inTransaction(): boolean {
+    return true;
+  }
+
+  changeVersion(): unknown {
+    return this.connection.changeVersion();
+  }
+
+  async close(): Promise<void> {
+    throw new Error('A transaction is closed by its end, not by close().');
   }
 }
