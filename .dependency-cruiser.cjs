@@ -79,6 +79,22 @@ module.exports = {
       to: { path: '^(server|spec|client|mock|contract-tests|docs|fuzz|bench|scripts)/' },
     },
     {
+      name: 'client-main-entry-runs-in-browsers',
+      severity: 'error',
+      comment:
+        "The client's main entry (@partner-messaging/client) is bundled for browsers: nothing it reaches may need Node's built-ins " +
+        'or Express; signing lives at ./webhooks, the receiver at ./express.',
+      from: { path: '^client/index\\.ts$' },
+      to: { reachable: true, path: ['^node:', '^(crypto|fs|http|https|net|stream|buffer|path|os|child_process)$', 'node_modules/(@types/)?express/', '^client/(webhooks|express)\\.ts$'] },
+    },
+    {
+      name: 'shipped-code-stays-out-of-the-workbench',
+      severity: 'error',
+      comment: 'What the packages bundle (server, mock, drift check, client, contract module, commands) never reaches the docs build, scripts, fuzzer, bench or journeys runner.',
+      from: { path: '^(server|mock|contract-tests|client|spec|cli|generated)/', pathNot: ['\\.test\\.ts$', '^server/testing/', '^contract-tests/(drift|fixtures)/'] },
+      to: { path: '^(docs|scripts|fuzz|bench|workflows)/' },
+    },
+    {
       name: 'client-is-independent',
       severity: 'error',
       comment: 'The client package serves partners: it may use the contract types, never the server, the suite or the mock.',

@@ -1,6 +1,6 @@
 // Child processes of the benchmark and of the crash / abuse tests: the reference server, spawned directly
-// so the pid we hold IS the server and killing it leaves nothing behind (compiled, exactly as `npm start`
-// runs it, for the benchmark; from source through tsx for the tests, so they never run a stale build), and
+// so the pid we hold IS the server and killing it leaves nothing behind (the published bundle, exactly as
+// `npm start` runs it, for the benchmark; from source through tsx for the tests, so they never run a stale build), and
 // /proc sampling of a child's memory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { freePort } from '../mock/prism';
 
 export const ROOT = join(__dirname, '..');
 export const SERVER_MAIN = join(ROOT, 'server', 'main.ts');
-/** What `npm run build:server` (run by `npm start`) compiles server/main.ts to. */
-export const COMPILED_SERVER_MAIN = join(ROOT, 'dist', 'server', 'main.js');
+/** The published server's bundle (what `npm start` and `npx partner-messaging-server` run). */
+export const COMPILED_SERVER_MAIN = join(ROOT, 'server', 'dist', 'server.js');
 
 /** How a server child is started: `compiled` as `npm start` does, `source` through tsx. */
 export type ServerBuild = 'compiled' | 'source';
@@ -92,9 +92,9 @@ export function productionEnv(dataDir: string, extra: Record<string, string> = {
   };
 }
 
-/** `npm run build:server`: compiles the server to dist/ (incremental; about 3 s when nothing changed). */
+/** Builds the published server's bundle as `npm start` does (skipped when its inputs are unchanged). */
 export function buildServer(): void {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'server', 'tsconfig.build.json')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'packages', 'build.ts'), '--if-stale', 'server'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /** Node flags added to every reference server child: `npm run bench -- --cpu-prof DIR` profiles them. */

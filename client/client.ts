@@ -27,7 +27,7 @@ export interface PartnerClientOptions extends RetryHooks {
  * Creates the typed client. Every method is typed from openapi.yaml:
  *
  * ```ts
- * import { createPartnerClient } from '@partner-messaging/contract';
+ * import { createPartnerClient } from '@partner-messaging/client';
  *
  * const api = createPartnerClient({ baseUrl: 'http://localhost:4000/v1', apiKey: process.env.PARTNER_API_KEY! });
  * const { data, error, response } = await api.POST('/messages/send', {

@@ -2,7 +2,8 @@
 import express, { type Request, type Response } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SIGNATURE_HEADER, signWebhookBody, webhookVerifier, verifyWebhookRequest, type WebhookLocals } from './index';
+import { webhookVerifier, verifyWebhookRequest, type WebhookLocals } from './express';
+import { SIGNATURE_HEADER, signWebhookBody } from './webhooks';
 
 const SECRET = 'whsec_test_4f1a9c';
 // a payload as the service sends it: its own spacing and a non-ASCII character, so re-serializing changes the bytes

@@ -2,9 +2,13 @@
 // request (express.raw), never over re-serialized JSON, using the shared verifyWebhookSignature (constant
 // time); a missing or wrong X-Service-Signature is answered with 401, which the service retries on its
 // schedule and finally keeps in the delivery logs.
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { WebhookEvent } from './types';
+import { createWebhookDispatcher, type WebhookDispatchOptions, type WebhookHandlers } from './webhook-dispatch';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from './webhooks';
+
+export type { WebhookEvent, WebhookEventName, WebhookPayload } from './types';
+export type { WebhookHandlers, WebhookDispatchOptions } from './webhook-dispatch';
 
 export interface WebhookVerifierOptions {
   /**
@@ -78,7 +82,7 @@ export function verifyWebhookRequest(options: WebhookVerifierOptions): RequestHa
  *
  * ```ts
  * import express from 'express';
- * import { webhookVerifier, type WebhookLocals } from '@partner-messaging/contract';
+ * import { webhookVerifier, type WebhookLocals } from '@partner-messaging/client/express';
  *
  * const app = express();
  * app.post('/webhooks', webhookVerifier({ secret: process.env.WEBHOOK_SECRET! }), (_req, res) => {
@@ -88,7 +92,7 @@ export function verifyWebhookRequest(options: WebhookVerifierOptions): RequestHa
  * });
  * ```
  *
- * `webhookReceiver` (webhook-dispatch.ts) adds typed handlers per event kind on top of it.
+ * `webhookReceiver` (below) adds typed handlers per event kind on top of it.
  */
 export function webhookVerifier(options: WebhookVerifierOptions): RequestHandler {
   // one handler, not an array: Express's types then infer the parameters of the route handler after it
@@ -100,4 +104,39 @@ export function webhookVerifier(options: WebhookVerifierOptions): RequestHandler
       else verify(req, res, next);
     });
   };
+}
+
+export interface WebhookReceiverOptions extends WebhookVerifierOptions, WebhookDispatchOptions {
+  /** The handlers, by event kind. Keep them fast (store or enqueue, then return): the service waits at most 5 s. */
+  on: WebhookHandlers;
+}
+
+/**
+ * The whole Express receiver: raw body, signature check (401 when it fails), the handler of the event's
+ * kind, then `200`. A handler that throws answers `500`, so the service retries the delivery on its schedule.
+ *
+ * ```ts
+ * import express from 'express';
+ * import { webhookReceiver } from '@partner-messaging/client/express';
+ *
+ * const app = express();
+ * app.post('/webhooks', webhookReceiver({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: {
+ *     'message.status': (event) => console.log(event.statuses[0]?.status),
+ *     'template.status': (event) => console.log(event.template.name, event.template.status),
+ *   },
+ * }));
+ * ```
+ */
+export function webhookReceiver(options: WebhookReceiverOptions): Array<RequestHandler | ErrorRequestHandler> {
+  const dispatch = createWebhookDispatcher(options.on, options);
+  const handle: RequestHandler = (_req: Request, res: Response, next: NextFunction) => {
+    const { webhookEvent } = res.locals as WebhookLocals;
+    dispatch(webhookEvent).then(() => res.sendStatus(200), next);
+  };
+  const failed: ErrorRequestHandler = (_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    res.status(500).json({ error: { code: 'handler_failed', message: 'The webhook handler failed; the delivery will be retried.' } });
+  };
+  return [webhookVerifier(options), handle, failed];
 }

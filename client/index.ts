@@ -1,4 +1,6 @@
-// The package's programmatic surface: the typed client, the webhook helpers and the types.
+// The client's main entry, safe for browsers and any runtime with fetch: the typed client, its retry policy,
+// the request body serializer, the documented error codes and the types. Webhook signing (Node's crypto) is
+// at `./webhooks`, the Express receiver at `./express`.
 export { createPartnerClient } from './client';
 export type { PartnerClient, PartnerClientOptions } from './client';
 export {
@@ -11,17 +13,7 @@ export {
 } from './retry';
 export type { FetchLike, RetryEvent, RetryHooks, RetryPolicy } from './retry';
 export { partnerBodySerializer, toFormData } from './multipart';
-export {
-  SIGNATURE_HEADER,
-  WEBHOOK_RETRY_DELAYS_MS,
-  WEBHOOK_TIMEOUT_MS,
-  signWebhookBody,
-  verifyWebhookSignature,
-} from './webhooks';
-export { verifyWebhookRequest, webhookVerifier } from './express';
-export type { WebhookLocals, WebhookVerifierOptions } from './express';
-export { createWebhookDispatcher, webhookReceiver } from './webhook-dispatch';
-export type { DispatchOutcome, ReceivedWebhookEvent, WebhookDispatchOptions, WebhookHandlers, WebhookReceiverOptions } from './webhook-dispatch';
 export { ERROR_CODES, isKnownErrorCode } from './error-codes';
 export type { ErrorCode, KnownErrorCode } from './error-codes';
+export { API_VERSION } from '../generated/constants';
 export type * from './types';

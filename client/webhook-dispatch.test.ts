@@ -4,7 +4,8 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contract } from '../spec';
-import { SIGNATURE_HEADER, createWebhookDispatcher, signWebhookBody, webhookReceiver, type ReceivedWebhookEvent, type WebhookEvent } from './index';
+import { webhookReceiver } from './express';
+import { SIGNATURE_HEADER, createWebhookDispatcher, signWebhookBody, type ReceivedWebhookEvent, type WebhookEvent } from './webhooks';
 
 const SECRET = 'whsec_dispatch_test_5d2c';
 const example = (event: string) => Object.values(contract().webhook(event)!.examples)[0] as WebhookEvent;

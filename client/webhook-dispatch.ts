@@ -1,9 +1,7 @@
-// Typed dispatch of verified webhook events: one handler per event kind, its payload typed from the
-// generated types (`WebhookPayload<'message.status'>`), like @octokit/webhooks' `on(event, handler)`. Event
-// kinds without a handler, and kinds this version of the package does not know yet (the API adds new ones
-// within /v1), go to `unhandled` if given, else they are acknowledged and ignored.
-import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { webhookVerifier, type WebhookLocals, type WebhookVerifierOptions } from './express';
+// Typed dispatch of verified webhook events, framework-free: one handler per event kind, its payload typed
+// from the generated types (`WebhookPayload<'message.status'>`), like @octokit/webhooks' `on(event, handler)`.
+// Event kinds without a handler, and kinds this version of the package does not know yet (the API adds new
+// ones within /v1), go to `unhandled` if given, else they are acknowledged and ignored.
 import type { WebhookEvent, WebhookEventName, WebhookPayload } from './types';
 
 /** One optional handler per event kind; each receives that kind's payload type. */
@@ -40,39 +38,4 @@ export function createWebhookDispatcher(
     }
     return 'ignored';
   };
-}
-
-export interface WebhookReceiverOptions extends WebhookVerifierOptions, WebhookDispatchOptions {
-  /** The handlers, by event kind. Keep them fast (store or enqueue, then return): the service waits at most 5 s. */
-  on: WebhookHandlers;
-}
-
-/**
- * The whole Express receiver: raw body, signature check (401 when it fails), the handler of the event's
- * kind, then `200`. A handler that throws answers `500`, so the service retries the delivery on its schedule.
- *
- * ```ts
- * import express from 'express';
- * import { webhookReceiver } from '@partner-messaging/contract';
- *
- * const app = express();
- * app.post('/webhooks', webhookReceiver({
- *   secret: process.env.WEBHOOK_SECRET!,
- *   on: {
- *     'message.status': (event) => console.log(event.statuses[0]?.status),
- *     'template.status': (event) => console.log(event.template.name, event.template.status),
- *   },
- * }));
- * ```
- */
-export function webhookReceiver(options: WebhookReceiverOptions): Array<RequestHandler | ErrorRequestHandler> {
-  const dispatch = createWebhookDispatcher(options.on, options);
-  const handle: RequestHandler = (_req: Request, res: Response, next: NextFunction) => {
-    const { webhookEvent } = res.locals as WebhookLocals;
-    dispatch(webhookEvent).then(() => res.sendStatus(200), next);
-  };
-  const failed: ErrorRequestHandler = (_error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    res.status(500).json({ error: { code: 'handler_failed', message: 'The webhook handler failed; the delivery will be retried.' } });
-  };
-  return [webhookVerifier(options), handle, failed];
 }

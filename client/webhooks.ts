@@ -1,9 +1,14 @@
 // Webhook signing as section 6 of the specification fixes it: `X-Service-Signature: sha256=<lowercase hex
-// HMAC-SHA256 of the exact raw body>`. Shared by the service's delivery, the mock's trigger and partners.
+// HMAC-SHA256 of the exact raw body>`. Shared by the service's delivery, the mock's trigger and partners;
+// the client's `./webhooks` entry (Node), with the framework-free typed dispatcher.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // The delivery rules as the contract states them (`x-webhook-delivery`), for receivers to rely on.
 export { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
+
+export { createWebhookDispatcher } from './webhook-dispatch';
+export type { DispatchOutcome, ReceivedWebhookEvent, WebhookDispatchOptions, WebhookHandlers } from './webhook-dispatch';
+export type { WebhookEvent, WebhookEventName, WebhookPayload } from './types';
 
 const SIGNATURE_PATTERN = /^sha256=([0-9a-f]{64})$/;
 

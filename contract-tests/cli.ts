@@ -1,135 +1,169 @@
 // `npm run contract`: the contract suite against any implementation at a URL (or the in-process reference
-// server / the Prism mock), optionally through `prism proxy --errors`. Writes JUnit XML, CTRF JSON and a
-// human summary, and exits with the shared check exit codes.
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { EXIT, EXIT_CODES_HELP, exitCodeOf, type ExitCode } from './exit-codes';
-import { COMMON_OPTIONS, UsageError, flagOrEnv, implementationUnderCheck, runCheckCommand } from './command';
-import { summaryMarkdown, writeReports } from './report';
-import { COVERAGE_CASE, runSuite } from './runner';
-import { behindPrismProxy, externalTarget, startMockTarget, startServerTarget, type RunningTarget } from './targets';
+// server / the mock), optionally through `prism proxy --errors` and with a webhook receiver. Writes JUnit XML,
+// CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and exits with the
+// shared check exit codes (exit-codes.ts).
+import { UsageError, implementationUnderCheck, publishReports, reportsDirOf, runCheckCommand, type CommandValues } from './command';
+import { contractReport } from './contract-report';
+import { EXIT_CODES_HELP, TargetUnusableError } from './exit-codes';
+import { ENTRIES, FixturesError, loadEntries, type FixtureName } from './fixtures-file';
+import { preflight } from './reachability';
+import { summaryMarkdown } from './report';
+import { runSuite } from './runner';
+import { behindPrismProxy, ENTRY_OF, externalTarget, withWebhookListener, type RunningTarget } from './targets';
 
-const HELP = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
+const USAGE = `Usage: partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
+       (in this repository: npm run contract -- --base-url URL --api-key KEY [--fixtures FILE] [options])
 
-Runs the contract suite against an implementation of openapi.yaml and checks every response against the
-document (status, content type, body schema, required headers). Writes reports/contract-junit.xml,
-reports/contract-ctrf.json (ctrf.io) and reports/contract-summary.md. An operation left unexercised (a
-fixture missing) makes the run incomplete (exit 3) unless --no-require-every-operation.
+Runs the contract suite against an implementation of openapi.yaml: every response is held to the document
+(status, content type, body schema, headers) and every rule of the specification observable from outside
+has a case. Before any case, GET <base-url>/status must answer and the API key must be accepted. Writes
+reports/contract-junit.xml, reports/contract-ctrf.json (ctrf.io) and reports/contract-summary.md.
 
 Target (one of):
-  --base-url URL              base URL including the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
-  --api-key KEY               key with every scope; a live key is best (the suite only sends dry runs) [CONTRACT_API_KEY]
-  --target NAME               instead of --base-url: "reference-server" (started in-process) or "mock" (Prism)
+  --base-url URL            base URL with the version prefix, e.g. http://localhost:4000/v1  [CONTRACT_BASE_URL]
+  --api-key KEY             a key with every scope; a live key is best (the suite sends dry runs) [CONTRACT_API_KEY]
+  --target NAME             instead: "reference-server" (started here, fixtures from its sandbox) or "mock"
+                            (from a clone of the repository only)
 
-Fixtures (optional; the cases that need a missing one are reported as skipped, with the option to pass):
-  --chat-client-ref REF       a connected chat client                              [CONTRACT_CHAT_CLIENT_REF]
-  --social-client-ref REF     a connected social client                            [CONTRACT_SOCIAL_CLIENT_REF]
-  --restricted-api-key KEY    a valid key without the operations' scopes (403)     [CONTRACT_RESTRICTED_API_KEY]
-  --test-api-key KEY          a test key (ik_test_) with every scope               [CONTRACT_TEST_API_KEY]
-  --rate-limit-key KEY        a key the suite may exhaust (429)                    [CONTRACT_RATE_LIMIT_KEY]
-  --approved-template REF     an APPROVED template of the chat client with body placeholders; the suite edits it once
-                              (same content) and tries a language change           [CONTRACT_APPROVED_TEMPLATE]
-  --approved-template-language CODE                                                [CONTRACT_APPROVED_TEMPLATE_LANGUAGE]
-  --inbound-media-id ID       an inbound media id of the chat client               [CONTRACT_INBOUND_MEDIA_ID]
-  --signup-auth-code CODE     an unused code for POST /clients/signup              [CONTRACT_SIGNUP_AUTH_CODE]
+Fixtures:
+  --fixtures FILE           the fixtures file (JSON); each entry may also come from CONTRACT_<ENTRY>, which wins.
+                            Entries: ${Object.keys(ENTRIES).join(', ')}.
+                            docs/contract-testing-in-ci.md says how to obtain each; on the reference server
+                            \`partner-messaging-sandbox fixtures\` (npm run sandbox -- fixtures) prints a ready file.
+  --allow-missing LIST      fixtures (entries, "webhooks" for the receiver, or "all") the run may go without: the
+                            cases they unlock are listed as skipped but do not make the run incomplete; the
+                            summary says the bar was lowered
+
+Webhooks:
+  --webhook-listen HOST:PORT   receive the deliveries the run causes (template.status, message.status, webhook.test),
+                               verify X-Service-Signature and hold each payload to openapi.yaml's webhooks. Point the
+                               service at http://HOST:PORT/webhooks (webhook_configure does it when given)
+  --webhook-secret S           the signing secret the service signs with
+  --webhook-timeout SECONDS    how long a case waits for a delivery it caused (default 30)
+  --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
 
 Options:
-  --like mock                 the implementation behaves like the Prism mock (e.g. a deployed mock): apply the mock
-                              profile's limits and use openapi.yaml's example values as fixtures
-  --prism-proxy               run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator)
-  --no-require-every-operation   do not fail when an operation goes unexercised (default: fail)
-  --reports-dir DIR           default: reports
-  --quiet                     print only the summary
+  --like mock               the implementation behaves like the mock: the mock profile's limits, and
+                            openapi.yaml's example values for fixtures not given
+  --prism-proxy             run through "prism proxy openapi.yaml <base-url> --errors" (an independent validator;
+                            needs @stoplight/prism-cli 5.14.2 installed beside the drift check)
+  --reports-dir DIR         default: reports
+  --quiet                   print only the summary
+  --version                 the package's version and the API version of its contract
   -h, --help
 
-${EXIT_CODES_HELP}`;
+${EXIT_CODES_HELP}
+  Here 0 also needs every operation answered with a documented 2xx and every case given its fixtures;
+  3 names the fixture that unlocks each case not run (--allow-missing lowers the bar, and the summary says so);
+  4 also covers GET <base-url>/status answering 404 (no /v1?), the API key refused, and a webhook receiver
+  that could not be set up.`;
 
-async function main(argv: string[]): Promise<ExitCode> {
-  const { values: v } = parseArgs({
-    args: argv,
-    options: {
-      'base-url': { type: 'string' },
-      'api-key': { type: 'string' },
-      target: { type: 'string' },
-      'chat-client-ref': { type: 'string' },
-      'social-client-ref': { type: 'string' },
-      'restricted-api-key': { type: 'string' },
-      'test-api-key': { type: 'string' },
-      'rate-limit-key': { type: 'string' },
-      'approved-template': { type: 'string' },
-      'approved-template-language': { type: 'string' },
-      'inbound-media-id': { type: 'string' },
-      'signup-auth-code': { type: 'string' },
-      'prism-proxy': { type: 'boolean', default: false },
-      like: { type: 'string' },
-      'no-require-every-operation': { type: 'boolean', default: false },
-      ...COMMON_OPTIONS,
-    },
-    strict: true,
-  });
-  if (v.help) {
-    console.log(HELP);
-    return EXIT.passed;
-  }
-  const opt = (flag: keyof typeof v, name: string) => flagOrEnv(v[flag] as string | undefined, name);
-  const requireEveryOperation = !v['no-require-every-operation'];
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  target: { type: 'string' },
+  fixtures: { type: 'string' },
+  'allow-missing': { type: 'string' },
+  'webhook-listen': { type: 'string' },
+  'webhook-secret': { type: 'string' },
+  'webhook-timeout': { type: 'string' },
+  'review-timeout': { type: 'string' },
+  'prism-proxy': { type: 'boolean', default: false },
+  like: { type: 'string' },
+} as const;
 
-  let target: RunningTarget;
-  if (v.target === 'reference-server') {
-    target = await startServerTarget();
-    target.profile = { ...target.profile, requireEveryOperation };
-  } else if (v.target === 'mock') {
-    target = await startMockTarget();
-    target.profile = { ...target.profile, requireEveryOperation };
-  } else if (v.target !== undefined) {
-    throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
-  } else {
-    if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
-    const { baseUrl, apiKey } = await implementationUnderCheck(v);
-    target = externalTarget({
-      baseUrl,
-      apiKey,
-      chatClientRef: opt('chat-client-ref', 'CHAT_CLIENT_REF'),
-      socialClientRef: opt('social-client-ref', 'SOCIAL_CLIENT_REF'),
-      restrictedKey: opt('restricted-api-key', 'RESTRICTED_API_KEY'),
-      testKey: opt('test-api-key', 'TEST_API_KEY'),
-      rateLimitKey: opt('rate-limit-key', 'RATE_LIMIT_KEY'),
-      approvedTemplate: opt('approved-template', 'APPROVED_TEMPLATE'),
-      approvedTemplateLanguage: opt('approved-template-language', 'APPROVED_TEMPLATE_LANGUAGE'),
-      inboundMediaId: opt('inbound-media-id', 'INBOUND_MEDIA_ID'),
-      signupAuthCode: opt('signup-auth-code', 'SIGNUP_AUTH_CODE'),
-      requireEveryOperation,
-      like: v.like === 'mock' ? 'mock' : undefined,
-    });
-  }
-  if (v['prism-proxy']) target = await behindPrismProxy(target);
+type Values = CommandValues<typeof OPTIONS>;
 
-  const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
-  const files = {
-    junit: join(reportsDir, 'contract-junit.xml'),
-    ctrf: join(reportsDir, 'contract-ctrf.json'),
-    summary: join(reportsDir, 'contract-summary.md'),
-  };
+function seconds(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback * 1000;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number of seconds, got ${value}`);
+  return n * 1000;
+}
+
+function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | 'all' {
+  if (value === undefined) return new Set();
+  if (value === 'all') return 'all';
+  const byEntry = new Map(Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry, fixture as FixtureName]));
+  return new Set(
+    value.split(',').map((name) => {
+      const fixture = byEntry.get(name.trim());
+      if (!fixture) throw new UsageError(`--allow-missing: unknown fixture ${name} (one of ${[...byEntry.keys()].join(', ')}, or all)`);
+      return fixture;
+    }),
+  );
+}
+
+/**
+ * The targets this repository starts itself. The published drift check leaves that module out (its build
+ * marks it external), so there --target is a usage error saying what to do instead.
+ */
+async function localTargets(): Promise<typeof import('./local-targets')> {
   try {
+    return await import('./local-targets');
+  } catch (error) {
+    if (!['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND'].includes(String((error as { code?: unknown }).code))) throw error;
+    throw new UsageError(
+      "--target starts this repository's own reference server or mock, so it works from a clone only (npm run contract -- --target …). " +
+        'With the packages, start one (npx -p @partner-messaging/server partner-messaging-server, or npx -p @partner-messaging/mock partner-messaging-mock) and give its --base-url.',
+    );
+  }
+}
+
+async function chooseTarget(v: Values): Promise<RunningTarget> {
+  if (v.target === 'reference-server') return (await localTargets()).startServerTarget();
+  if (v.target === 'mock') return (await localTargets()).startMockTarget();
+  if (v.target !== undefined) throw new UsageError(`unknown --target ${v.target} (reference-server or mock)`);
+  if (v.like !== undefined && v.like !== 'mock') throw new UsageError(`unknown --like ${v.like} (mock)`);
+  let entries;
+  try {
+    entries = loadEntries(v.fixtures);
+  } catch (e) {
+    if (e instanceof FixturesError) throw new UsageError(e.message);
+    throw e;
+  }
+  const fromFile = { baseUrl: entries.values.base_url as string | undefined, apiKey: entries.values.api_key as string | undefined };
+  const { baseUrl, apiKey } = implementationUnderCheck(v, fromFile);
+  return externalTarget({ baseUrl, apiKey, entries, like: v.like === 'mock' ? 'mock' : undefined });
+}
+
+async function run(v: Values) {
+  const allowMissing = allowMissingOf(v['allow-missing']);
+  const webhookTimeoutMs = seconds(v['webhook-timeout'], '--webhook-timeout', 30);
+  const reviewTimeoutMs = seconds(v['review-timeout'], '--review-timeout', 120);
+  const listen = v['webhook-listen'];
+  const listenAt = listen === undefined ? undefined : /^(.+):(\d+)$/.exec(listen);
+  if (listen !== undefined && !listenAt) throw new UsageError(`--webhook-listen must be HOST:PORT, got ${listen}`);
+  if (listen !== undefined && !v['webhook-secret']) throw new UsageError('--webhook-listen needs --webhook-secret (the secret the service signs with)');
+
+  let target = await chooseTarget(v);
+  try {
+    await preflight(target.baseUrl, target.fixtures.apiKey);
+    if (listenAt) {
+      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs }).catch((e) => {
+        throw new TargetUnusableError(`the webhook receiver could not be set up: ${(e as Error).message}`);
+      });
+    }
+    if (v['prism-proxy']) target = await behindPrismProxy(target);
+
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     const result = await runSuite(target, {
+      allowMissing,
+      reviewTimeoutMs,
       onResult: (r) => {
         if (v.quiet) return;
         const mark = { passed: '✔', failed: '✘', skipped: '○' }[r.outcome];
-        console.log(`${mark} ${r.name}${r.outcome === 'passed' ? '' : ` — ${r.outcome}: ${(r.message ?? '').split('\n').join('\n    ')}`}`);
+        const why = r.outcome === 'failed' ? r.occurrences.map((o) => `${o.rule}${o.where ? ` (${o.where})` : ''}`).join('; ') : r.skip?.reason;
+        console.log(`${mark} ${r.name}${why ? ` — ${why}` : ''}`);
       },
     });
-    writeReports(result, files);
-    console.log(`\n${summaryMarkdown(result)}`);
-    console.log(`JUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
-    const failed = result.results.filter((r) => r.outcome === 'failed');
-    return exitCodeOf({
-      violations: failed.filter((r) => r.name !== COVERAGE_CASE).length,
-      incomplete: failed.filter((r) => r.name === COVERAGE_CASE).length,
-    });
+    const report = contractReport(result);
+    console.log(`\n${summaryMarkdown(report)}`);
+    publishReports(report, reportsDirOf(v), 'contract');
+    return result.exitCode;
   } finally {
     await target.close();
   }
 }
 
-runCheckCommand('contract', HELP, () => main(process.argv.slice(2)));
+runCheckCommand({ name: 'partner-messaging-contract', home: __dirname, usage: USAGE, options: OPTIONS, run });

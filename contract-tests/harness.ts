@@ -1,18 +1,22 @@
 // The machinery the cases run on: a fetch that checks every response against openapi.yaml and records
-// coverage, the case context, planning (which case runs on which target, and why not) and running.
+// coverage, the case context, planning (which case runs on which target, and why not) and running a case
+// into what it found.
 import { AssertionError } from 'node:assert';
 import createClient, { type Client } from 'openapi-fetch';
 import { partnerBodySerializer } from '../client/multipart';
 import type { paths } from '../generated/openapi';
-import { contract, describeViolation, type Violation } from '../spec';
+import { contract, type Violation } from '../spec';
 import { Coverage } from './coverage';
-import type { Capability, FixtureName, Fixtures, RunningTarget, Profile } from './targets';
+import { FixtureUnavailable, type FixtureName } from './fixtures-file';
+import type { Capability, Fixtures, Profile, RunningTarget } from './targets';
+import type { ReceivedDelivery } from './webhook-listener';
 
 export interface Exchange {
   method: string;
   path: string;
   operation: string | undefined;
   status: number;
+  headers: Headers;
   errorCode: string | undefined;
   json: unknown;
   violations: Violation[];
@@ -62,11 +66,31 @@ export class CheckedTransport {
       path,
       operation: result.operation?.operationId,
       status: response.status,
+      headers: response.headers,
       errorCode: result.errorCode,
       json: result.json,
       violations: result.violations,
     });
     return response;
+  };
+}
+
+/** What a run shares between its cases: resources made once (an approved template), and how long to wait. */
+export interface RunState {
+  /** The value `make` gives, made once per run. */
+  once<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /** How long to wait for the provider to finish a template review. */
+  reviewTimeoutMs: number;
+}
+
+export function newRunState(reviewTimeoutMs: number): RunState {
+  const made = new Map<string, Promise<unknown>>();
+  return {
+    reviewTimeoutMs,
+    once: <T>(key: string, make: () => Promise<T>) => {
+      if (!made.has(key)) made.set(key, make());
+      return made.get(key) as Promise<T>;
+    },
   };
 }
 
@@ -77,16 +101,21 @@ export interface CaseContext {
   as(key: string | null): Client<paths>;
   /** A checked request outside openapi-fetch's typing (malformed bodies, keys in the query string). */
   raw(method: string, path: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
+  /** A request to a path that is no operation of openapi.yaml (checked by the case itself), with the main key. */
+  outside(method: string, path: string): Promise<{ status: number; headers: Headers; json: unknown }>;
   fx: Fixtures;
   /** Unique per run, so cases can run again on a target that keeps state. */
   unique(prefix: string): string;
   /** The last checked exchange (its parsed JSON and error code). */
   last(): Exchange;
+  /** Every checked exchange of this case so far. */
+  exchanges(): Exchange[];
+  run: RunState;
   target: RunningTarget;
 }
 
 export interface Case {
-  /** The operation the case is about (it may call others). */
+  /** The operation (or webhook event) the case is about; it may call other operations. */
   operation: string;
   /** The rule the case holds, as a sentence. */
   name: string;
@@ -95,26 +124,63 @@ export interface Case {
   run(ctx: CaseContext): Promise<void>;
 }
 
-export type Plan = { run: true } | { run: false; kind: 'skip'; reason: string };
+export type Plan = { run: true } | { run: false; kind: 'profile'; reason: string } | { run: false; kind: 'fixture'; reason: string; fixtures: FixtureName[] };
 
-/** Whether a case runs on a target, and if not, the reason from the target's profile. */
+/** Whether a case runs on a target, and if not, the reason: what the target cannot hold, or what the run was not given. */
 export function planCase(c: Case, profile: Profile): Plan {
   for (const cap of c.needs ?? []) {
     const why = profile.cannot[cap];
-    if (why) return { run: false, kind: 'skip', reason: why };
+    if (why) return { run: false, kind: 'profile', reason: why };
   }
-  for (const f of c.fixtures ?? []) {
-    const why = profile.noFixture[f];
-    if (why) return { run: false, kind: 'skip', reason: why };
-  }
+  const missing = (c.fixtures ?? []).filter((f) => profile.noFixture[f]);
+  if (missing.length) return { run: false, kind: 'fixture', reason: missing.map((f) => profile.noFixture[f]).join('; '), fixtures: missing };
   return { run: true };
 }
+
+/** One occurrence of a broken rule: what broke (stated without varying values), where, and an example. */
+export interface Occurrence {
+  rule: string;
+  where?: string;
+  example?: string;
+}
+
+/** A rule the implementation broke, as a case states it: a stable rule and what was seen. */
+export class Broken extends Error {
+  readonly occurrences: Occurrence[];
+
+  constructor(rule: string | Occurrence[], seen?: string, where?: string) {
+    const occurrences = typeof rule === 'string' ? [{ rule, where, example: seen }] : rule;
+    super(occurrences.map((o) => `${o.rule}${o.example ? `: ${o.example}` : ''}`).join('; '));
+    this.occurrences = occurrences;
+  }
+}
+
+/** A case that could not observe its rule (a review that did not finish in time): the run is incomplete, not failed. */
+export class Inconclusive extends Error {}
+
+export interface CaseOutcome {
+  exchanges: Exchange[];
+  /** What the case found broken (empty when it held). */
+  occurrences: Occurrence[];
+  /** Set when a fixture could not serve or the rule could not be observed: the case proves nothing either way. */
+  unavailable?: { fixture?: FixtureName; message: string };
+}
+
+/** `body /results/3/channel` → `body /results/*\/channel`: one violation, wherever in an array it sits. */
+const fieldRule = (field: string) => field.replace(/\/\d+(?=\/|$)/g, '/*');
+
+const violationOccurrence = (v: Violation): Occurrence => ({ rule: `${fieldRule(v.field)}: ${v.message}`, where: `${v.operation} ${v.status}`, example: v.value });
+
+/** What a webhook delivery breaks, one occurrence per problem, the same wherever it is noticed. */
+export const deliveryOccurrences = (d: ReceivedDelivery): Occurrence[] =>
+  d.problems.map((p) => ({ rule: `webhook delivery: ${fieldRule(p)}`, where: d.event ?? '(no event)', example: d.raw.toString('utf8').slice(0, 200) }));
 
 let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
-export async function runCase(c: Case, target: RunningTarget, coverage: Coverage): Promise<Exchange[]> {
+export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
   const transport = new CheckedTransport(target.baseUrl, coverage);
+  let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({
       baseUrl: target.baseUrl,
@@ -132,6 +198,18 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
       if (key !== null && !headers.has('authorization')) headers.set('Authorization', `Bearer ${key}`);
       return transport.fetch(`${target.baseUrl}${path}`, { ...rest, method, headers });
     },
+    outside: async (method, path) => {
+      outsideRequests++;
+      const res = await fetch(`${target.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${target.fixtures.apiKey}` } });
+      const text = await res.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, headers: res.headers, json };
+    },
     fx: target.fixtures,
     unique: (prefix) => `${prefix}-${runId}-${(++counter).toString(36)}`,
     last: () => {
@@ -139,21 +217,29 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
       if (!e) throw new Error('no request was made');
       return e;
     },
+    exchanges: () => transport.exchanges,
+    run,
     target,
   };
-  let failure: unknown;
+  const outcome: CaseOutcome = { exchanges: transport.exchanges, occurrences: [] };
+  let thrown: unknown;
   try {
     await c.run(ctx);
   } catch (e) {
-    failure = e;
+    thrown = e;
   }
-  const violations = transport.exchanges.flatMap((e) => e.violations);
-  if (violations.length > 0) {
-    const list = violations.map((v) => `  - ${describeViolation(v)}`).join('\n');
-    const extra = failure ? `\nand the case failed: ${(failure as Error).message}` : '';
-    throw new AssertionError({ message: `response breaks openapi.yaml:\n${list}${extra}` });
+  outcome.occurrences.push(...transport.exchanges.flatMap((e) => e.violations).map(violationOccurrence));
+  if (thrown instanceof FixtureUnavailable) outcome.unavailable = { fixture: thrown.fixture, message: thrown.message };
+  else if (thrown instanceof Inconclusive) outcome.unavailable = { message: thrown.message };
+  else if (thrown instanceof Broken) outcome.occurrences.push(...thrown.occurrences);
+  else if (thrown instanceof AssertionError || (thrown !== undefined && outcome.occurrences.length === 0)) {
+    // A failed assert, or a request that could not be made, breaks the case's own rule. (Anything else
+    // thrown after a response broke the contract follows from that violation.)
+    outcome.occurrences.push({ rule: c.name, where: c.operation, example: (thrown as Error).message });
   }
-  if (failure) throw failure;
-  if (transport.exchanges.length === 0) throw new AssertionError({ message: 'the case made no request' });
-  return transport.exchanges;
+  // A case about a webhook may only wait for a delivery; a case about an operation must call it.
+  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !contract().webhook(c.operation)) {
+    outcome.occurrences.push({ rule: 'the case made no request', where: c.operation });
+  }
+  return outcome;
 }

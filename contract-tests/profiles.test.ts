@@ -6,7 +6,7 @@ import { planCase } from './harness';
 import { MOCK_PROFILE, externalTarget } from './targets';
 
 describe('coverage is operation × documented status × error code', () => {
-  test('an exercised cell is marked, an unknown code is listed as undocumented, untouched operations are unexercised', () => {
+  test('an exercised cell is marked, an unknown code is listed as undocumented, only a checked 2xx makes an operation checked', () => {
     const c = new Coverage('t');
     c.record('sendMessage', '400', 'channel_type_unsupported');
     c.record('sendMessage', '400', 'made_up_code');
@@ -15,26 +15,29 @@ describe('coverage is operation × documented status × error code', () => {
     expect(row).toContain('✔ 400 channel_type_unsupported');
     expect(row).toContain('✘ 400 media_link_required');
     expect(row).toMatch(/\| 400 made_up_code \|$/);
-    expect(c.unexercisedOperations()).not.toContain('getStatus');
-    expect(c.unexercisedOperations()).toContain('getUsage');
+    c.record('getUsage', '401', 'unauthorized');
+    expect(c.operationsWithoutSuccess()).not.toContain('getStatus');
+    // A refusal proves nothing about what the operation does when it works.
+    expect(c.operationsWithoutSuccess()).toContain('getUsage');
   });
 });
 
 describe('profiles decide, in one place, which case runs where', () => {
   const byName = (n: string) => cases.find((c) => c.name === n)!;
   test('a social client refuses a sticker: skipped on the mock with the profile reason', () => {
-    expect(planCase(byName('a social client refuses a sticker with 400 channel_type_unsupported'), MOCK_PROFILE)).toEqual({
+    expect(planCase(byName('a social client refuses a sticker, location, contacts, interactive or reaction with 400 channel_type_unsupported'), MOCK_PROFILE)).toEqual({
       run: false,
-      kind: 'skip',
+      kind: 'profile',
       reason: MOCK_PROFILE.cannot.rules,
     });
   });
   test('an external target without a fixture skips the case naming the option to pass', () => {
-    const t = externalTarget({ baseUrl: 'http://x/v1', apiKey: 'k', requireEveryOperation: true });
+    const t = externalTarget({ baseUrl: 'http://x/v1', apiKey: 'k', entries: { values: {}, sources: {} } });
     expect(planCase(byName('getting a client answers 200 with a Client'), t.profile)).toEqual({
       run: false,
-      kind: 'skip',
-      reason: 'a connected chat client is not given (pass --chat-client-ref)',
+      kind: 'fixture',
+      reason: 'no chat_client_ref (add it to the fixtures file or set CONTRACT_CHAT_CLIENT_REF)',
+      fixtures: ['chatClientRef'],
     });
   });
   test('every operation of openapi.yaml has at least one case that runs on the mock', () => {

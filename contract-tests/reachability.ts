@@ -1,6 +1,6 @@
-// What a failed request (fetch or node:http) means for a check: the cause in a few words, and whether a
-// connection could be opened at all (nothing listens, unknown host) as opposed to a target that was reached
-// and then failed to answer.
+// Whether a check's target can be used at all: what a failed request (fetch or node:http) means (the cause in
+// a few words; whether a connection could be opened at all, as opposed to a target that was reached and then
+// failed to answer), and the preflight of an implementation before any case.
 import { TargetUnusableError } from './exit-codes';
 
 interface RequestError extends Error {
@@ -23,8 +23,8 @@ const isRefusedPort = (error: unknown) => (error as RequestError | undefined)?.c
 const isTimeout = (error: unknown) => ['TimeoutError', 'AbortError'].includes((error as Error | undefined)?.name ?? '');
 
 /** A short cause: `ECONNREFUSED`, `timeout after 5000 ms`, `UND_ERR_SOCKET (other side closed)`. */
-export function failureCause(error: unknown, timeoutMs: number): string {
-  if (isTimeout(error)) return `timeout after ${timeoutMs} ms`;
+export function failureCause(error: unknown, timeoutMs?: number): string {
+  if (isTimeout(error)) return timeoutMs === undefined ? 'timeout' : `timeout after ${timeoutMs} ms`;
   const code = codeOf(error);
   const message = (error as RequestError | undefined)?.cause?.message;
   if (code && message && !message.includes(code)) return `${code} (${message})`;
@@ -37,18 +37,41 @@ export function isConnectionFailure(error: unknown): boolean {
   return (code !== undefined && NO_CONNECTION.has(code)) || isRefusedPort(error);
 }
 
-/**
- * Throws TargetUnusableError, naming the URL and the cause, when a GET of `url` cannot open a connection.
- * Any HTTP answer (even an error status) counts as reached: judging it is the check's job.
- */
-export async function assertReachable(url: string, timeoutMs = 10_000): Promise<void> {
+/** How long the preflight waits for each answer. */
+const PREFLIGHT_TIMEOUT_MS = 10_000;
+
+async function preflightGet(url: string, apiKey?: string): Promise<Response> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    await res.arrayBuffer().catch(() => undefined);
+    return await fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(PREFLIGHT_TIMEOUT_MS), redirect: 'manual' });
   } catch (error) {
-    if (isConnectionFailure(error) || isTimeout(error)) {
-      throw new TargetUnusableError(`cannot reach ${url}: ${failureCause(error, timeoutMs)}`);
-    }
-    throw new TargetUnusableError(`GET ${url} failed: ${failureCause(error, timeoutMs)}`);
+    const cause = failureCause(error, PREFLIGHT_TIMEOUT_MS);
+    if (isConnectionFailure(error) || isTimeout(error)) throw new TargetUnusableError(`cannot reach ${url}: ${cause}`);
+    throw new TargetUnusableError(`GET ${url} failed: ${cause}`);
+  }
+}
+
+/**
+ * Before any case of a check against an implementation: is the service there, at the right base URL (with
+ * its version prefix), and does it take the run's key? A wrong URL or a dead key would otherwise report the
+ * whole contract as drift. Throws TargetUnusableError naming the URL and the cause.
+ */
+export async function preflight(baseUrl: string, apiKey: string): Promise<void> {
+  const status = `${baseUrl}/status`;
+  const res = await preflightGet(status);
+  await res.arrayBuffer().catch(() => undefined);
+  if (res.status === 404) {
+    const hint = /\/v\d+$/.test(baseUrl) ? 'is this the Partner Messaging API?' : 'does the base URL end in /v1?';
+    throw new TargetUnusableError(`GET ${status} answered 404: ${hint}`);
+  }
+  if (res.status >= 300 && res.status < 400) {
+    throw new TargetUnusableError(`GET ${status} answered ${res.status} (a redirect to ${res.headers.get('location') ?? 'nowhere'}): give the service's own base URL`);
+  }
+  if (!res.ok) throw new TargetUnusableError(`GET ${status} answered ${res.status}: is the service up?`);
+  const usage = `${baseUrl}/usage`;
+  const withKey = await preflightGet(usage, apiKey);
+  const body = (await withKey.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+  if (withKey.status === 401) {
+    const message = body?.error?.message;
+    throw new TargetUnusableError(`GET ${usage} with the API key answered 401${message ? ` (${message})` : ''}: is --api-key a valid key of this service?`);
   }
 }

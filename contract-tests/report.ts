@@ -1,39 +1,97 @@
-// Machine-readable reports of every check command (JUnit XML and CTRF JSON, ctrf.io) from one run shape,
-// and the human summary of a contract run.
+// The reports of every check against an implementation (the drift check, the receiver check, the partner
+// journeys): a JUnit XML and a CTRF JSON file (ctrf.io, built with the `ctrf` package) for CI test views, a
+// markdown summary for people, and GitHub Actions annotations. A check hands over its cases (what ran, with
+// what outcome) and its findings (one per distinct violation, with its count and the cases it occurred in);
+// the writers here know nothing of what was checked.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { join } from 'node:path';
 import { ReportBuilder, TestBuilder, stringify, type CTRFReport } from 'ctrf';
-import type { SuiteResult } from './runner';
+import { EXIT, type ExitCode } from './exit-codes';
 
-export type ReportedOutcome = 'passed' | 'failed' | 'skipped';
+/** One distinct violation: what broke, how often, where, in which cases. */
+export interface Finding {
+  /** The rule that broke, stated without the values that vary between occurrences. */
+  rule: string;
+  count: number;
+  /** Names of the cases it occurred in, in order. */
+  cases: string[];
+  /** Where it occurred (`getClient 200`, `delivery 2 of 3`), in order. */
+  where: string[];
+  /** One offending value or detail, as an example. */
+  example?: string;
+}
 
 export interface ReportedCase {
-  /** From the command down to the case's group: the JUnit classname (joined with dots) and the CTRF suite. */
-  suite: string[];
   name: string;
-  outcome: ReportedOutcome;
-  /** The failure message, or why the case was skipped. */
-  message?: string;
+  /** The group the case belongs to (an operation, a kind of delivery, a workflow): JUnit's classname after the tool. */
+  group: string;
+  outcome: 'passed' | 'failed' | 'skipped';
   durationMs: number;
   /** Epoch milliseconds, when the case measured its own start. */
   startedAt?: number;
+  /** For a skipped case: why it did not run. */
+  skipReason?: string;
+  /** For a skipped case: what kind of reason (`target cannot hold it`, `fixture missing`, `not checked`, …). */
+  skipKind?: string;
+  /** For a failed case: the rules of the findings it broke (keys into the report's findings). */
+  broke?: string[];
 }
 
-export interface ReportedRun {
-  /** The command that produced the run (`contract`, `check-receiver`, `workflows`). */
-  tool: string;
-  /** What was checked, e.g. `receiver check of http://…`. */
+export interface CheckReport {
+  /** The check command (`contract`, `check-receiver`, `workflows`). */
+  tool: { name: string; version?: string };
+  /** `Contract run against external (https://…/v1)`. */
   title: string;
-  cases: ReportedCase[];
-  /** Epoch milliseconds. */
   startedAt: number;
   durationMs: number;
+  exitCode: ExitCode;
+  /** One line: the verdict and what it rests on (verdictOf). */
+  verdict: string;
+  cases: ReportedCase[];
+  findings: Finding[];
+  /** Warnings a CI run should surface beside the findings (what was not checked, and how to fix that). */
+  warnings: { title: string; message: string }[];
+  /** Markdown sections specific to the check, appended to the summary. */
+  sections: { title: string; body: string }[];
 }
 
-export interface ReportFiles {
-  junit?: string;
-  ctrf?: string;
-  summary?: string;
+/** `1 case`, `3 cases`. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The verdict line of every check: `PASSED`, `FAILED: 2 distinct violations in 3 cases`, `INCOMPLETE: <why>`. */
+export function verdictOf(exitCode: ExitCode, o: { findings: number; failedCases: number; incomplete?: string }): string {
+  if (exitCode === EXIT.violation) return `FAILED: ${plural(o.findings, 'distinct violation')} in ${plural(o.failedCases, 'case')}`;
+  if (exitCode === EXIT.incomplete) return `INCOMPLETE${o.incomplete ? `: ${o.incomplete}` : ''}`;
+  return 'PASSED';
+}
+
+const MAX_LISTED = 5;
+const listed = (items: string[]) => (items.length <= MAX_LISTED ? items.join(', ') : `${items.slice(0, MAX_LISTED).join(', ')} and ${items.length - MAX_LISTED} more`);
+
+/** `rule — 3× in getClient 200, listClients 200 (cases: a, b)`. */
+function describeFinding(f: Finding, withCases = true): string {
+  const where = f.where.length ? ` in ${listed(f.where)}` : '';
+  const example = f.example ? `; e.g. ${f.example}` : '';
+  const cases = withCases ? ` (case${f.cases.length > 1 ? 's' : ''}: ${listed(f.cases)})` : '';
+  return `${f.rule} — ${f.count}×${where}${example}${cases}`;
+}
+
+/** Adds occurrences to a list of findings, merging those of the same rule. */
+export class FindingList {
+  private readonly byRule = new Map<string, Finding>();
+
+  add(rule: string, where: string | undefined, caseName: string, example?: string): void {
+    let f = this.byRule.get(rule);
+    if (!f) this.byRule.set(rule, (f = { rule, count: 0, cases: [], where: [] }));
+    f.count++;
+    if (!f.cases.includes(caseName)) f.cases.push(caseName);
+    if (where && !f.where.includes(where)) f.where.push(where);
+    if (example !== undefined) f.example ??= example;
+  }
+
+  all(): Finding[] {
+    return [...this.byRule.values()];
+  }
 }
 
 const xml = (s: string) =>
@@ -44,95 +102,101 @@ const xml = (s: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
 
+const count = (r: CheckReport, outcome: ReportedCase['outcome']) => r.cases.filter((c) => c.outcome === outcome).length;
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const findingsOf = (r: CheckReport, c: ReportedCase) => (c.broke ?? []).map((rule) => r.findings.find((f) => f.rule === rule)).filter((f): f is Finding => !!f);
+const skipMessage = (c: ReportedCase) => [c.skipKind, c.skipReason].filter(Boolean).join(': ');
 
-function junitXmlOf(run: ReportedRun): string {
-  const count = (o: ReportedOutcome) => run.cases.filter((c) => c.outcome === o).length;
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${xml(run.tool)}" tests="${run.cases.length}" failures="${count('failed')}" skipped="${count('skipped')}" time="${seconds(run.durationMs)}">`,
-    `  <testsuite name="${xml(run.title)}" tests="${run.cases.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}" time="${seconds(run.durationMs)}">`,
-  ];
-  for (const c of run.cases) {
-    const head = `    <testcase classname="${xml(c.suite.join('.'))}" name="${xml(c.name)}" time="${seconds(c.durationMs)}"`;
-    if (c.outcome === 'passed') lines.push(`${head}/>`);
+/** JUnit XML: a test case per case; a failure's `message` is the first finding itself, its body every finding of the case. */
+export function junitXml(r: CheckReport): string {
+  const head = `tests="${r.cases.length}" failures="${count(r, 'failed')}" errors="0" skipped="${count(r, 'skipped')}" time="${seconds(r.durationMs)}"`;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xml(r.tool.name)}" ${head}>`, `  <testsuite name="${xml(r.title)}" ${head}>`];
+  for (const c of r.cases) {
+    const open = `    <testcase classname="${xml(`${r.tool.name}.${c.group}`)}" name="${xml(c.name)}" time="${seconds(c.durationMs)}"`;
+    if (c.outcome === 'passed') lines.push(`${open}/>`);
     else if (c.outcome === 'failed') {
-      const first = (c.message ?? '').split('\n')[0]!;
-      lines.push(`${head}>`, `      <failure message="${xml(first)}">${xml(c.message ?? '')}</failure>`, '    </testcase>');
-    } else lines.push(`${head}>`, `      <skipped message="${xml(`skipped: ${c.message ?? ''}`)}"/>`, '    </testcase>');
+      const found = findingsOf(r, c);
+      const message = found[0] ? describeFinding(found[0], false) : 'failed';
+      lines.push(`${open}>`, `      <failure message="${xml(message)}">${xml(found.map((f) => describeFinding(f)).join('\n'))}</failure>`, '    </testcase>');
+    } else lines.push(`${open}>`, `      <skipped message="${xml(skipMessage(c))}"/>`, '    </testcase>');
   }
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
 }
 
-function ctrfReportOf(run: ReportedRun, toolVersion?: string): CTRFReport {
-  const tests = run.cases.map((c) => {
-    const test = new TestBuilder().name(c.name).status(c.outcome).duration(Math.round(c.durationMs)).suite(c.suite);
-    if (c.message) test.message(c.message);
+/** CTRF (ctrf.io): the same cases (suite: the tool, then the group), the findings, verdict and exit code in `extra`. */
+export function ctrfReport(r: CheckReport): CTRFReport {
+  const tests = r.cases.map((c) => {
+    const test = new TestBuilder().name(c.name).status(c.outcome).duration(Math.round(c.durationMs)).suite([r.tool.name, c.group]);
     if (c.startedAt !== undefined) test.start(Math.round(c.startedAt)).stop(Math.round(c.startedAt + c.durationMs));
+    const found = findingsOf(r, c);
+    if (c.outcome === 'failed' && found[0]) test.message(describeFinding(found[0], false)).trace(found.map((f) => describeFinding(f)).join('\n'));
+    if (c.outcome === 'skipped') test.message(c.skipReason ?? '').rawStatus(c.skipKind ?? 'skipped');
     return test.build();
   });
-  return new ReportBuilder({ autoGenerateId: true, autoTimestamp: true })
-    .tool(toolVersion ? { name: run.tool, version: toolVersion } : { name: run.tool })
-    .environment({ reportName: run.title })
+  return new ReportBuilder({ autoGenerateId: true })
+    .timestamp(new Date(r.startedAt + r.durationMs))
+    .generatedBy(r.tool.name)
+    .tool(r.tool)
+    .environment({ reportName: r.title })
     .addTests(tests)
-    .summaryOverrides({ start: Math.round(run.startedAt), stop: Math.round(run.startedAt + run.durationMs) })
+    .summaryOverrides({ start: Math.round(r.startedAt), stop: Math.round(r.startedAt + r.durationMs) })
+    .extra({ exitCode: r.exitCode, verdict: r.verdict, findings: r.findings })
     .build();
 }
 
-function ctrfJsonOf(run: ReportedRun, toolVersion?: string): string {
-  return `${stringify(ctrfReportOf(run, toolVersion), { pretty: true, indent: 2 })}\n`;
+/** GitHub Actions workflow commands: an error per finding, a warning per thing left unchecked. */
+export function githubAnnotations(r: CheckReport): string[] {
+  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return [
+    ...r.findings.map((f) => `::error title=${property(`${r.tool.name}: ${f.rule}`)}::${data(describeFinding(f))}`),
+    ...r.warnings.map((w) => `::warning title=${property(`${r.tool.name}: ${w.title}`)}::${data(w.message)}`),
+  ];
 }
 
-/** Writes the reports named in `files` (creating their folders); the summary is already rendered text. */
-export function writeRunReports(run: ReportedRun, files: ReportFiles, summary?: string, toolVersion?: string): void {
-  const write = (file: string | undefined, text: () => string) => {
-    if (!file) return;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text());
-  };
-  write(files.junit, () => junitXmlOf(run));
-  write(files.ctrf, () => ctrfJsonOf(run, toolVersion));
-  write(files.summary, () => summary ?? '');
-}
-
-/** A contract run in the shape of every report. */
-function contractRun(r: SuiteResult): ReportedRun {
-  return {
-    tool: 'contract',
-    title: `contract suite on ${r.target} (${r.baseUrl})`,
-    cases: r.results.map((c) => ({ suite: ['contract', r.target, c.operation], name: c.name, outcome: c.outcome, message: c.message, durationMs: c.durationMs })),
-    startedAt: r.startedAt,
-    durationMs: r.durationMs,
-  };
-}
-
-export function summaryMarkdown(r: SuiteResult): string {
-  const by = (o: string) => r.results.filter((x) => x.outcome === o);
+/** The human summary: the verdict, the findings, then the check's own sections. */
+export function summaryMarkdown(r: CheckReport): string {
   const out = [
-    `# Contract run against ${r.target} (${r.baseUrl})`,
+    `# ${r.title}`,
     '',
-    `**${r.failed ? 'FAILED' : 'PASSED'}**: ${by('passed').length} passed, ${by('failed').length} failed, ${by('skipped').length} skipped, in ${(r.durationMs / 1000).toFixed(1)} s.`,
-    `Every operation must be exercised: ${r.requireEveryOperation ? 'yes' : 'no (--no-require-every-operation)'}; unexercised: ${r.unexercised.length ? r.unexercised.join(', ') : 'none'}.`,
+    `**${r.verdict}** (exit code ${r.exitCode}): ${count(r, 'passed')} passed, ${count(r, 'failed')} failed, ${count(r, 'skipped')} skipped, in ${(r.durationMs / 1000).toFixed(1)} s.`,
     '',
   ];
-  if (by('failed').length) {
-    out.push('## Failures', '');
-    for (const f of by('failed')) out.push(`- **${f.name}**`, ...(f.message ?? '').split('\n').map((l) => `  ${l}`));
+  if (r.findings.length) {
+    out.push(`## Findings (${r.findings.length} distinct)`, '');
+    for (const f of r.findings) out.push(`- ${describeFinding(f).replace(/^(.*?) — /, '**$1** — ')}`);
     out.push('');
   }
-  const skipped = by('skipped');
-  if (skipped.length) {
-    out.push('## Skipped (the target cannot hold them)', '');
-    const reasons = new Map<string, string[]>();
-    for (const s of skipped) reasons.set(s.message ?? '', [...(reasons.get(s.message ?? '') ?? []), s.name]);
-    for (const [reason, names] of reasons) out.push(`- ${reason} (${names.length}):`, ...names.map((n) => `  - ${n}`));
-    out.push('');
-  }
-  out.push('## Coverage', '', r.coverage.table(), '');
+  for (const s of r.sections) if (s.body.trim()) out.push(`## ${s.title}`, '', s.body, '');
   return out.join('\n');
 }
 
-export function writeReports(r: SuiteResult, files: { junit: string; ctrf: string; summary: string }): void {
-  writeRunReports(contractRun(r), files, summaryMarkdown(r));
+export interface ReportFiles {
+  junit: string;
+  ctrf: string;
+  summary: string;
+}
+
+/** Writes `<name>-junit.xml`, `<name>-ctrf.json` and `<name>-summary.md` to `dir`. */
+export function writeReports(r: CheckReport, dir: string, name: string): ReportFiles {
+  mkdirSync(dir, { recursive: true });
+  const files = { junit: join(dir, `${name}-junit.xml`), ctrf: join(dir, `${name}-ctrf.json`), summary: join(dir, `${name}-summary.md`) };
+  writeFileSync(files.junit, junitXml(r));
+  writeFileSync(files.ctrf, `${stringify(ctrfReport(r), { pretty: true, indent: 2 })}\n`);
+  writeFileSync(files.summary, summaryMarkdown(r));
+  return files;
+}
+
+/** A markdown table (cells with `|` escaped). */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+}
+
+/** A fixed-width text table for the terminal (the last column is not padded). */
+export function textTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i]!.length)));
+  return all.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
 }

@@ -1,19 +1,47 @@
-// Runs the suite outside jest (for `npm run contract`): every case planned against the target's profile,
-// run or reported as skipped/pending with its reason, then the coverage rule.
+// Runs the suite against a target and judges the run: every case planned against the target's profile and
+// the run's fixtures, run or reported as skipped with its reason; what broke gathered into findings (one per
+// distinct violation); then the verdict and its exit code (exit-codes.ts).
 import { cases as allCases } from './cases';
 import { Coverage } from './coverage';
-import { planCase, runCase, type Case } from './harness';
-import type { RunningTarget } from './targets';
+import { exitCodeOf, type ExitCode } from './exit-codes';
+import type { FixtureName } from './fixtures-file';
+import { deliveryOccurrences, newRunState, planCase, runCase, type Case, type Occurrence, type RunState } from './harness';
+import { FindingList, plural, verdictOf, type Finding } from './report';
+import { ENTRY_OF, type RunningTarget } from './targets';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/** Why a case did not run: the target cannot hold it, the run was not given a fixture, or a fixture could not serve. */
+export interface Skip {
+  kind: 'profile' | 'fixture' | 'unavailable';
+  reason: string;
+  fixtures: FixtureName[];
+}
 
 export interface CaseResult {
   operation: string;
   name: string;
   outcome: Outcome;
-  /** Skip reason, or the failure message. */
-  message?: string;
+  skip?: Skip;
+  occurrences: Occurrence[];
   durationMs: number;
+}
+
+export interface RunOptions {
+  cases?: Case[];
+  onResult?: (r: CaseResult) => void;
+  /** Fixtures the user chose to go without (`--allow-missing`), or `all`: their cases do not make the run incomplete. */
+  allowMissing?: ReadonlySet<FixtureName> | 'all';
+  /** How long to wait for a template review to finish. */
+  reviewTimeoutMs?: number;
+}
+
+/** An operation whose documented 2xx answer the run did not check, and why. */
+export interface Unchecked {
+  operation: string;
+  because: Skip['kind'] | 'no-case';
+  reason: string;
+  waived: boolean;
 }
 
 export interface SuiteResult {
@@ -21,66 +49,99 @@ export interface SuiteResult {
   baseUrl: string;
   results: CaseResult[];
   coverage: Coverage;
-  unexercised: string[];
-  requireEveryOperation: boolean;
-  /** True when any case failed or the coverage rule failed. */
-  failed: boolean;
-  /** Epoch milliseconds when the run started. */
+  findings: Finding[];
+  unchecked: Unchecked[];
+  allowMissing: ReadonlySet<FixtureName> | 'all';
+  exitCode: ExitCode;
+  verdict: string;
   startedAt: number;
   durationMs: number;
 }
 
-export const COVERAGE_CASE = 'every operation of openapi.yaml is exercised';
+const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is signed and holds openapi.yaml';
 
-export async function runSuite(
-  target: RunningTarget,
-  opts: { cases?: Case[]; onResult?: (r: CaseResult) => void } = {},
-): Promise<SuiteResult> {
+const isWaived = (allow: RunOptions['allowMissing'], fixtures: FixtureName[]) => allow === 'all' || (fixtures.length > 0 && fixtures.every((f) => allow?.has(f)));
+
+/** Runs one case as the suite does: planned, run, and turned into a result. */
+export async function executeCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseResult> {
+  const plan = planCase(c, target.profile);
+  if (!plan.run) {
+    const skip: Skip = { kind: plan.kind, reason: plan.reason, fixtures: plan.kind === 'fixture' ? plan.fixtures : [] };
+    return { operation: c.operation, name: c.name, outcome: 'skipped', skip, occurrences: [], durationMs: 0 };
+  }
   const started = Date.now();
+  const outcome = await runCase(c, target, coverage, run);
+  const durationMs = Date.now() - started;
+  if (outcome.occurrences.length) return { operation: c.operation, name: c.name, outcome: 'failed', occurrences: outcome.occurrences, durationMs };
+  if (outcome.unavailable) {
+    const { fixture, message } = outcome.unavailable;
+    const skip: Skip = { kind: 'unavailable', reason: fixture ? `${ENTRY_OF[fixture]}: ${message}` : message, fixtures: fixture ? [fixture] : [] };
+    return { operation: c.operation, name: c.name, outcome: 'skipped', skip, occurrences: [], durationMs };
+  }
+  return { operation: c.operation, name: c.name, outcome: 'passed', occurrences: [], durationMs };
+}
+
+/** The deliveries the run received that break section 6 or the contract's `webhooks`. */
+export function webhookDeliveriesResult(target: RunningTarget): CaseResult | undefined {
+  const listener = target.fixtures.webhooks;
+  if (!listener) return undefined;
+  const occurrences = listener.deliveries.flatMap(deliveryOccurrences);
+  return { operation: '(webhooks)', name: WEBHOOK_DELIVERIES_CASE, outcome: occurrences.length ? 'failed' : 'passed', occurrences, durationMs: 0 };
+}
+
+export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Promise<SuiteResult> {
+  const startedAt = Date.now();
   const coverage = new Coverage(target.profile.target);
+  const run = newRunState(opts.reviewTimeoutMs ?? 120_000);
   const results: CaseResult[] = [];
   const push = (r: CaseResult) => {
     results.push(r);
     opts.onResult?.(r);
   };
-  for (const c of opts.cases ?? allCases) {
-    const plan = planCase(c, target.profile);
-    if (!plan.run) {
-      push({ operation: c.operation, name: c.name, outcome: 'skipped', message: plan.reason, durationMs: 0 });
-      continue;
+  for (const c of opts.cases ?? allCases) push(await executeCase(c, target, coverage, run));
+  const deliveries = webhookDeliveriesResult(target);
+  if (deliveries) push(deliveries);
+  return judge(target, results, coverage, opts.allowMissing ?? new Set(), startedAt);
+}
+
+/** Findings, what went unchecked, and the verdict of a run's results. */
+export function judge(target: RunningTarget, results: CaseResult[], coverage: Coverage, allowMissing: ReadonlySet<FixtureName> | 'all', startedAt: number): SuiteResult {
+  const findings = new FindingList();
+  for (const r of results) for (const o of r.occurrences) findings.add(o.rule, o.where, r.name, o.example);
+
+  const unchecked: Unchecked[] = coverage.operationsWithoutSuccess().map((operation) => {
+    const skipped = results.filter((r) => r.operation === operation && r.skip);
+    const blocking = skipped.filter((r) => r.skip!.kind !== 'profile');
+    if (blocking.length) {
+      const fixtures = [...new Set(blocking.flatMap((r) => r.skip!.fixtures))];
+      const unobserved = blocking.filter((r) => r.skip!.fixtures.length === 0).map((r) => r.skip!.reason);
+      const reason = [fixtures.length ? `cases not run for want of ${fixtures.map((f) => ENTRY_OF[f]).join(', ')}` : '', ...new Set(unobserved)].filter(Boolean).join('; ');
+      return { operation, because: blocking[0]!.skip!.kind, reason, waived: isWaived(allowMissing, fixtures) };
     }
-    const t0 = Date.now();
-    try {
-      await runCase(c, target, coverage);
-      push({ operation: c.operation, name: c.name, outcome: 'passed', durationMs: Date.now() - t0 });
-    } catch (e) {
-      push({ operation: c.operation, name: c.name, outcome: 'failed', message: `${c.operation}: ${(e as Error).message}`, durationMs: Date.now() - t0 });
-    }
-  }
-  const unexercised = coverage.unexercisedOperations();
-  const required = target.profile.requireEveryOperation;
-  if (unexercised.length > 0) {
-    push({
-      operation: '(coverage)',
-      name: COVERAGE_CASE,
-      outcome: required ? 'failed' : 'skipped',
-      message: required
-        ? `unexercised operations: ${unexercised.join(', ')} (each needs at least one answered request; give the fixtures listed as skipped, or pass --no-require-every-operation)`
-        : `not required (--no-require-every-operation); unexercised: ${unexercised.join(', ')}`,
-      durationMs: 0,
-    });
-  } else {
-    push({ operation: '(coverage)', name: COVERAGE_CASE, outcome: 'passed', durationMs: 0 });
-  }
+    if (skipped.length) return { operation, because: 'profile', reason: skipped[0]!.skip!.reason, waived: true };
+    return { operation, because: 'no-case', reason: 'no case got a documented 2xx answer', waived: allowMissing === 'all' };
+  });
+
+  const failed = results.filter((r) => r.outcome === 'failed');
+  const notRun = results.filter((r) => r.skip && r.skip.kind !== 'profile' && !isWaived(allowMissing, r.skip.fixtures));
+  const uncheckedBlocking = unchecked.filter((u) => !u.waived);
+  const exitCode = exitCodeOf({ violations: failed.length, incomplete: notRun.length + uncheckedBlocking.length });
+  const verdict = verdictOf(exitCode, {
+    findings: findings.all().length,
+    failedCases: failed.length,
+    incomplete: `${plural(notRun.length, 'case')} not run for want of fixtures; ${plural(uncheckedBlocking.length, 'operation')} without a checked 2xx`,
+  });
   return {
     target: target.profile.target,
     baseUrl: target.baseUrl,
     results,
     coverage,
-    unexercised,
-    requireEveryOperation: required,
-    failed: results.some((r) => r.outcome === 'failed'),
-    startedAt: started,
-    durationMs: Date.now() - started,
+    findings: findings.all(),
+    unchecked,
+    allowMissing,
+    exitCode,
+    verdict,
+    startedAt,
+    durationMs: Date.now() - startedAt,
   };
 }

@@ -2,15 +2,15 @@
 // the suite talks to it only over HTTP, a server that blocks its event loop makes the suite fail with a
 // timeout instead of hanging the test runner, and the server gets its own core.
 import type { ReferenceServerHandle } from '../server/testing';
-import { SERVER_TESTING_MODULE } from './targets';
+import { SERVER_TESTING_MODULE } from './local-targets';
 
-type Call = { id: number; method: Exclude<keyof ReferenceServerHandle, 'baseUrl'>; args: unknown[] };
+type Call = { id: number; method: 'createKey' | 'connectClient' | 'close'; args: unknown[] };
 
 async function main() {
   const modulePath = process.env.CONTRACT_SERVER_MODULE || SERVER_TESTING_MODULE;
   // The module is a setting (CONTRACT_SERVER_MODULE): the process wrapper's own test runs a stand-in.
-  const { startTestServer } = require(modulePath) as { startTestServer: () => Promise<ReferenceServerHandle> };
-  const server = await startTestServer();
+  const { startTestServer } = require(modulePath) as { startTestServer: (opts: { env: Record<string, string> }) => Promise<ReferenceServerHandle> };
+  const server = await startTestServer({ env: JSON.parse(process.env.CONTRACT_SERVER_ENV || '{}') });
   process.on('message', async (m: Call) => {
     try {
       if (m.method === 'close') {
@@ -25,7 +25,7 @@ async function main() {
     }
   });
   process.on('disconnect', () => process.exit(0));
-  process.send!({ ready: true, baseUrl: server.baseUrl });
+  process.send!({ ready: true, baseUrl: server.baseUrl, origin: server.origin, sandboxToken: server.sandboxToken });
 }
 
 main().catch((e) => {

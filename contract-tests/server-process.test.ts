@@ -2,7 +2,7 @@
 // failure inside it reaches the suite, and a server that blocks its event loop fails the start with a timeout
 // instead of hanging the test run.
 import { join } from 'node:path';
-import { startReferenceServerProcess } from './targets';
+import { startReferenceServerProcess } from './local-targets';
 
 const FAKE = join(__dirname, 'fixtures', 'fake-testing.ts');
 

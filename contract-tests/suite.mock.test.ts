@@ -3,10 +3,12 @@
 // own schema fails here.
 import assert from 'node:assert/strict';
 import { probes } from './cases';
-import { runCase } from './harness';
-import { defineSuite } from './jest-suite';
+import { newRunState } from './harness';
+import { defineSuite, expectHeld } from './jest-suite';
+import { executeCase } from './runner';
 import { contract } from '../spec';
-import { MOCK_PROFILE, startMockTarget } from './targets';
+import { startMockTarget } from './local-targets';
+import { MOCK_PROFILE } from './targets';
 
 defineSuite(MOCK_PROFILE, () => startMockTarget(), (suite) => {
   describe('Prism serves every documented status × named example (Prefer: code=…, example=…)', () => {
@@ -15,7 +17,7 @@ defineSuite(MOCK_PROFILE, () => startMockTarget(), (suite) => {
       for (const [status, res] of Object.entries(op.responses)) {
         for (const example of res.exampleNames) {
           test(`${op.operationId} ${status} example ${example} is served and holds openapi.yaml`, async () => {
-            await runCase(
+            const result = await executeCase(
               {
                 operation: op.operationId,
                 name: `${op.operationId} ${status} ${example}`,
@@ -36,7 +38,9 @@ defineSuite(MOCK_PROFILE, () => startMockTarget(), (suite) => {
               },
               suite.target(),
               suite.coverage,
+              newRunState(0),
             );
+            expectHeld(result);
           });
         }
       }

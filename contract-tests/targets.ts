@@ -1,15 +1,25 @@
 // Targets and their profiles. The suite is written once (cases/); each target declares HERE, in one
-// profile, what it cannot hold. A case needing a capability or fixture the target lacks is reported as
-// skipped with the reason below, never silently dropped.
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
+// profile, what it cannot hold, and gets its fixtures from one place: the fixtures file and the environment
+// (fixtures-file.ts), the reference server's sandbox, or the mock's own examples. A case needing a
+// capability the target lacks is skipped with the profile's reason; one needing a fixture the run was not
+// given is skipped naming the entry to add. Neither is ever silently dropped.
 import { startPrism, type PrismHandle } from '../mock/prism';
-import { VERSION_PREFIX, startMock } from '../mock/server';
-import type { ReferenceServerHandle } from '../server/testing';
+import {
+  ENTRIES,
+  envName,
+  perform,
+  valueSource,
+  type EntryKey,
+  type FixtureName,
+  type HttpAction,
+  type Issuer,
+  type LoadedEntries,
+} from './fixtures-file';
+import { startWebhookListener, type WebhookListener } from './webhook-listener';
 
 /** What a case may need from a target beyond "answers HTTP according to openapi.yaml". */
 export type Capability =
-  | 'authentication' // rejects a malformed, unknown or query-string key with 401
+  | 'authentication' // rejects a malformed, unknown, expired, revoked or query-string key with 401
   | 'scopes' // rejects a key without the operation's scope with 403
   | 'state' // remembers what earlier requests created (clients, templates, sessions)
   | 'rules' // implements the specification's behaviour rules (channel, template, media, window rules)
@@ -17,7 +27,9 @@ export type Capability =
   | 'rateLimits' // counts requests per key and answers 429 with Retry-After
   | 'missingCredentials' // answers a request without Bearer credentials itself (the implementation's own 401)
   | 'malformedJson' // receives a malformed JSON body as sent (the implementation's own 400)
-  | 'binaryBodies'; // carries binary request and response bodies byte for byte (file uploads, media downloads)
+  | 'binaryBodies' // carries binary request and response bodies byte for byte (file uploads, media downloads)
+  | 'undocumentedPaths' // lets a request to a path outside openapi.yaml reach the implementation
+  | 'webhooks'; // delivers the webhook events the run's requests cause
 
 /** Values a case may need; each target provides what it can. */
 export interface Fixtures {
@@ -25,30 +37,37 @@ export interface Fixtures {
   apiKey: string;
   chatClientRef?: string;
   socialClientRef?: string;
-  /** A valid key lacking every scope (for 403 checks). */
+  /** A valid key lacking every scope of a public operation (for 403 checks). */
   restrictedKey?: string;
   /** A test key (`ik_test_…`) with every scope. */
   testKey?: string;
-  /** A key nobody else uses, that the suite may exhaust (429). */
-  freshKey?: () => Promise<string>;
+  expiredKey?: string;
+  revokedKey?: string;
+  /** A live key of an account whose trial and grace ended, and a chat client of that account. */
+  trialExpiredKey?: { key: string; chatClientRef: string };
   /** An APPROVED template of the chat client, by id or name (with its language). */
   approvedTemplate?: { ref: string; language?: string };
   /** An inbound media id the chat client can download. */
   inboundMediaId?: string;
-  /** A valid, unused code for POST /clients/signup. */
+  /** A registered test recipient of the chat client. */
+  testRecipient?: string;
+  /** A fresh, unused code for POST /clients/signup on each call. */
   signupAuthCode?: () => Promise<string>;
+  /** A key nobody else uses, that the suite may exhaust (429). */
+  rateLimitKey?: () => Promise<string>;
+  /** Makes the service fire `webhook.test`. */
+  webhookTestTrigger?: () => Promise<void>;
+  /** The run's webhook receiver. */
+  webhooks?: WebhookListener;
 }
-export type FixtureName = Exclude<keyof Fixtures, 'apiKey'>;
 
 export interface Profile {
   /** Name of the target (also names its coverage file). */
   target: string;
   /** Capabilities the target lacks, with the reason shown on every case skipped for it. */
   cannot: Partial<Record<Capability, string>>;
-  /** Fixtures the target cannot provide, with the reason. */
+  /** Fixtures this run was not given, with the entry that provides them. */
   noFixture: Partial<Record<FixtureName, string>>;
-  /** Fail the run when an operation of openapi.yaml goes unexercised on this target. */
-  requireEveryOperation: boolean;
 }
 
 export interface RunningTarget {
@@ -56,7 +75,86 @@ export interface RunningTarget {
   /** Base URL the paths of openapi.yaml are appended to (`…/v1`; a bare Prism mock serves without it). */
   baseUrl: string;
   fixtures: Fixtures;
+  /** Points the service's webhook receiver at a URL (`webhook_configure`), when the run was told how. */
+  configureWebhooks?: (url: string, secret: string) => Promise<void>;
   close(): Promise<void>;
+}
+
+/** The fixtures-file entry that gives a fixture (`webhooks`: the receiver, given by --webhook-listen). */
+export const ENTRY_OF: Record<FixtureName, string> = {
+  ...(Object.fromEntries(
+    (Object.entries(ENTRIES) as [EntryKey, { provides?: FixtureName }][]).filter(([, e]) => e.provides).map(([key, e]) => [e.provides, key]),
+  ) as Record<Exclude<FixtureName, 'webhooks'>, string>),
+  webhooks: 'webhooks',
+};
+
+export const missingReason = (fixture: FixtureName): string =>
+  fixture === 'webhooks'
+    ? 'no webhook receiver (pass --webhook-listen HOST:PORT and --webhook-secret S)'
+    : `no ${ENTRY_OF[fixture]} (add it to the fixtures file or set ${envName(ENTRY_OF[fixture])})`;
+
+/** Fixtures from the entries of a fixtures file; what is absent is listed with the entry to add. */
+export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures: Fixtures; noFixture: Profile['noFixture']; configureWebhooks?: RunningTarget['configureWebhooks'] } {
+  const v = loaded.values;
+  const text = (key: EntryKey) => (typeof v[key] === 'string' ? (v[key] as string) : undefined);
+  const chatClientRef = text('chat_client_ref');
+  const trialClient = text('trial_expired_chat_client_ref') ?? chatClientRef;
+  const trialKey = text('trial_expired_api_key');
+  const approved = text('approved_template');
+  const fixtures: Fixtures = {
+    apiKey,
+    chatClientRef,
+    socialClientRef: text('social_client_ref'),
+    restrictedKey: text('restricted_api_key'),
+    testKey: text('test_api_key'),
+    expiredKey: text('expired_api_key'),
+    revokedKey: text('revoked_api_key'),
+    trialExpiredKey: trialKey && trialClient ? { key: trialKey, chatClientRef: trialClient } : undefined,
+    approvedTemplate: approved ? { ref: approved, language: text('approved_template_language') } : undefined,
+    inboundMediaId: text('inbound_media_id'),
+    testRecipient: text('test_recipient'),
+    signupAuthCode: v.signup_auth_code ? valueSource('signupAuthCode', v.signup_auth_code as string | Issuer, true) : undefined,
+    rateLimitKey: v.rate_limit_api_key ? valueSource('rateLimitKey', v.rate_limit_api_key as string | Issuer, false) : undefined,
+    webhookTestTrigger: v.webhook_test_trigger ? async () => void (await perform(v.webhook_test_trigger as HttpAction)) : undefined,
+  };
+  const noFixture: Profile['noFixture'] = {};
+  for (const fixture of Object.keys(ENTRY_OF) as FixtureName[]) {
+    if (fixtures[fixture] === undefined) noFixture[fixture] = missingReason(fixture);
+  }
+  if (trialKey && !trialClient) noFixture.trialExpiredKey = 'no trial_expired_chat_client_ref (nor chat_client_ref) for the trial-ended account';
+  const configure = v.webhook_configure as HttpAction | undefined;
+  return {
+    fixtures,
+    noFixture,
+    configureWebhooks: configure ? async (url, secret) => void (await perform(configure, { webhook_url: url, webhook_secret: secret })) : undefined,
+  };
+}
+
+/**
+ * Starts the run's webhook receiver, points the service at it when the fixtures say how (`webhook_configure`),
+ * and hands it to the cases.
+ */
+export async function withWebhookListener(
+  target: RunningTarget,
+  opts: { host: string; port: number; secret: string; timeoutMs: number },
+): Promise<RunningTarget> {
+  const listener = await startWebhookListener(opts);
+  try {
+    await target.configureWebhooks?.(listener.url, opts.secret);
+  } catch (e) {
+    await listener.close();
+    throw new Error(`webhook_configure (pointing the service at ${listener.url}) failed: ${(e as Error).message}`);
+  }
+  const { webhooks: _, ...noFixture } = target.profile.noFixture;
+  return {
+    ...target,
+    profile: { ...target.profile, noFixture },
+    fixtures: { ...target.fixtures, webhooks: listener },
+    close: async () => {
+      await listener.close();
+      await target.close();
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -69,141 +167,30 @@ export const MOCK_PROFILE: Profile = {
     scopes: 'the mock cannot know the scopes of a key (a 403 naming the scope is rehearsed with Prefer: code=403)',
     state: 'the mock is stateless: it keeps nothing between requests',
     rules: 'the mock answers from examples and implements no behaviour rule of the specification',
+    webhooks: 'the mock sends no webhooks (`npm run webhook:trigger` fires one signed event by hand)',
   },
   noFixture: {},
-  requireEveryOperation: true,
 };
 
 /** The mock accepts any key of the right shape, so its fixtures are the document's own example values. */
-export const MOCK_FIXTURES: Fixtures = {
-  apiKey: 'ik_live_contract_mock_key',
-  chatClientRef: 'acme-shoes-de',
-  socialClientRef: 'acme-shoes-social',
-  restrictedKey: 'ik_live_contract_mock_no_scopes',
-  testKey: 'ik_test_contract_mock_key',
-  freshKey: async () => 'ik_live_contract_mock_fresh',
-  approvedTemplate: { ref: 'order_shipped', language: 'de_DE' },
-  inboundMediaId: '1469203871245587',
-  signupAuthCode: async () => 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
+export const MOCK_ENTRIES: Partial<Record<EntryKey, string>> = {
+  chat_client_ref: 'acme-shoes-de',
+  social_client_ref: 'acme-shoes-social',
+  restricted_api_key: 'ik_live_contract_mock_no_scopes',
+  test_api_key: 'ik_test_contract_mock_key',
+  expired_api_key: 'ik_live_contract_mock_expired',
+  revoked_api_key: 'ik_live_contract_mock_revoked',
+  trial_expired_api_key: 'ik_live_contract_mock_trial_ended',
+  approved_template: 'order_shipped',
+  approved_template_language: 'de_DE',
+  inbound_media_id: '1469203871245587',
+  test_recipient: '4915112345678',
+  signup_auth_code: 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
+  rate_limit_api_key: 'ik_live_contract_mock_fresh',
 };
 
-export async function startMockTarget(): Promise<RunningTarget> {
-  const mock = await startMock();
-  return { profile: MOCK_PROFILE, baseUrl: `${mock.url}${VERSION_PREFIX}`, fixtures: MOCK_FIXTURES, close: () => mock.close() };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reference server (in a child process, through server/testing)
-export const SERVER_TESTING_MODULE = join(__dirname, '..', 'server', 'testing', 'index.ts');
-
-export const SERVER_PROFILE: Profile = {
-  target: 'reference-server',
-  cannot: {},
-  noFixture: {},
-  requireEveryOperation: true,
-};
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** startTestServer() in a child process (server-child.ts), its handle proxied over IPC. */
-export async function startReferenceServerProcess(timeoutMs = 30_000, modulePath = SERVER_TESTING_MODULE): Promise<ReferenceServerHandle> {
-  const child = fork(join(__dirname, 'server-child.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, CONTRACT_SERVER_MODULE: modulePath },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output = (output + d).slice(-20_000)));
-  child.stderr?.on('data', (d) => (output = (output + d).slice(-20_000)));
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  let nextId = 0;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.on('exit', (code, signal) => {
-    for (const p of pending.values()) p.reject(new Error(`the reference server process exited (${code ?? signal})\n${output}`));
-    pending.clear();
-  });
-  const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await exited;
-  };
-  const baseUrl = await withTimeout(
-    new Promise<string>((resolve, reject) => {
-      child.on('message', (m: any) => {
-        if (m?.ready) resolve(m.baseUrl);
-        else if (m?.failed) reject(new Error(`startTestServer() failed: ${m.failed}`));
-        else if (typeof m?.id === 'number') {
-          const p = pending.get(m.id);
-          pending.delete(m.id);
-          if (m.error) p?.reject(new Error(m.error));
-          else p?.resolve(m.result);
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`the reference server process exited (${code}) before it was ready\n${output}`)));
-    }),
-    timeoutMs,
-    'startTestServer() (server/testing) did not resolve',
-  ).catch(async (e) => {
-    await kill();
-    throw e;
-  });
-  const call = (method: string, args: unknown[], ms = 15_000) =>
-    withTimeout(
-      new Promise<unknown>((resolve, reject) => {
-        const id = ++nextId;
-        pending.set(id, { resolve, reject });
-        child.send({ id, method, args });
-      }),
-      ms,
-      `the reference server process did not answer ${method}()`,
-    );
-  return {
-    baseUrl,
-    createKey: (opts) => call('createKey', [opts]) as Promise<string>,
-    connectClient: async (opts) => void (await call('connectClient', [opts])),
-    approveTemplate: (opts) => call('approveTemplate', [opts]) as Promise<{ ref: string; language: string }>,
-    receiveInboundMedia: (opts) => call('receiveInboundMedia', [opts]) as Promise<string>,
-    close: async () => {
-      await call('close', [], 5_000).catch(() => undefined);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2_000))]);
-      await kill();
-    },
-  };
-}
-
-export async function startServerTarget(): Promise<RunningTarget> {
-  const server = await startReferenceServerProcess();
-  try {
-    const run = Date.now().toString(36);
-    let codes = 0;
-    const chatClientRef = `contract-chat-${run}`;
-    const socialClientRef = `contract-social-${run}`;
-    await server.connectClient({ clientRef: chatClientRef, channel: 'chat' });
-    await server.connectClient({ clientRef: socialClientRef, channel: 'social' });
-    const fixtures: Fixtures = {
-      apiKey: await server.createKey({ mode: 'live', scopes: 'all' }),
-      chatClientRef,
-      socialClientRef,
-      // A key needs one scope; webhooks:read is required by no public operation.
-      restrictedKey: await server.createKey({ mode: 'live', scopes: ['webhooks:read'] }),
-      testKey: await server.createKey({ mode: 'test', scopes: 'all' }),
-      freshKey: () => server.createKey({ mode: 'live', scopes: 'all' }),
-      // The simulated provider accepts any unused code that does not start with `invalid` or `unavailable`.
-      signupAuthCode: async () => `contract-code-${run}-${++codes}`,
-      approvedTemplate: await server.approveTemplate({ clientRef: chatClientRef, name: `contract_approved_${run}` }),
-      inboundMediaId: await server.receiveInboundMedia({ clientRef: chatClientRef, from: '4915112345678' }),
-    };
-    return { profile: SERVER_PROFILE, baseUrl: server.baseUrl, fixtures, close: () => server.close() };
-  } catch (e) {
-    await server.close();
-    throw e;
-  }
-}
+/** The reference server's profile: it holds every case (its fixtures come from its sandbox). */
+export const SERVER_PROFILE: Profile = { target: 'reference-server', cannot: {}, noFixture: {} };
 
 // ---------------------------------------------------------------------------------------------------------
 // Any target behind `prism proxy openapi.yaml <upstream> --errors`: an independent validator watching the same
@@ -213,6 +200,7 @@ export const PROXY_CANNOT: Profile['cannot'] = {
     'prism proxy --errors answers a request without Bearer credentials itself (problem+json 401) instead of forwarding it',
   malformedJson: 'prism proxy parses the body first and answers malformed JSON itself (400 invalid_json) instead of forwarding it',
   binaryBodies: 'prism proxy re-encodes binary bodies as text (uploaded files and downloaded media arrive altered)',
+  undocumentedPaths: 'prism proxy answers a path outside openapi.yaml itself (problem+json 404) instead of forwarding it',
 };
 
 export const proxyProfile = (upstream: Profile): Profile => ({
@@ -231,9 +219,9 @@ export async function behindPrismProxy(upstream: RunningTarget): Promise<Running
     throw e;
   }
   return {
+    ...upstream,
     profile: proxyProfile(upstream.profile),
     baseUrl: prism.url,
-    fixtures: upstream.fixtures,
     prism,
     close: async () => {
       await prism.close();
@@ -243,65 +231,27 @@ export async function behindPrismProxy(upstream: RunningTarget): Promise<Running
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Any implementation at a URL (`npm run contract -- --base-url … --api-key …`)
+// Any implementation at a URL (`npm run contract -- --base-url … --api-key … --fixtures …`)
 export interface ExternalOptions {
   baseUrl: string;
   apiKey: string;
-  chatClientRef?: string;
-  socialClientRef?: string;
-  restrictedKey?: string;
-  testKey?: string;
-  rateLimitKey?: string;
-  approvedTemplate?: string;
-  approvedTemplateLanguage?: string;
-  inboundMediaId?: string;
-  signupAuthCode?: string;
-  requireEveryOperation: boolean;
-  /** `mock`: the implementation behaves like the Prism mock (its profile's limits and example fixtures). */
+  entries: LoadedEntries;
+  /** `mock`: the implementation behaves like the mock (its profile's limits; example values fill missing fixtures). */
   like?: 'mock';
 }
 
 export function externalTarget(o: ExternalOptions): RunningTarget {
+  const entries = o.like === 'mock' ? { ...o.entries, values: { ...MOCK_ENTRIES, ...o.entries.values } } : o.entries;
+  const { fixtures, noFixture, configureWebhooks } = fixturesFrom(entries, o.apiKey);
   if (o.like === 'mock') {
-    const m = MOCK_FIXTURES;
-    o = {
-      ...o,
-      chatClientRef: o.chatClientRef ?? m.chatClientRef,
-      socialClientRef: o.socialClientRef ?? m.socialClientRef,
-      restrictedKey: o.restrictedKey ?? m.restrictedKey,
-      testKey: o.testKey ?? m.testKey,
-      rateLimitKey: o.rateLimitKey ?? 'ik_live_contract_mock_fresh',
-      approvedTemplate: o.approvedTemplate ?? m.approvedTemplate!.ref,
-      approvedTemplateLanguage: o.approvedTemplateLanguage ?? m.approvedTemplate!.language,
-      inboundMediaId: o.inboundMediaId ?? m.inboundMediaId,
-      signupAuthCode: o.signupAuthCode ?? 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
-    };
+    delete noFixture.webhooks;
+    delete noFixture.webhookTestTrigger;
   }
-  const flag = (name: string) => `not given (pass ${name})`;
-  const noFixture: Profile['noFixture'] = {};
-  if (!o.chatClientRef) noFixture.chatClientRef = `a connected chat client is ${flag('--chat-client-ref')}`;
-  if (!o.socialClientRef) noFixture.socialClientRef = `a connected social client is ${flag('--social-client-ref')}`;
-  if (!o.restrictedKey) noFixture.restrictedKey = `a key without scopes is ${flag('--restricted-api-key')}`;
-  if (!o.testKey) noFixture.testKey = `a test key is ${flag('--test-api-key')}`;
-  if (!o.rateLimitKey) noFixture.freshKey = `a key the suite may exhaust is ${flag('--rate-limit-key')}`;
-  if (!o.approvedTemplate) noFixture.approvedTemplate = `an APPROVED template is ${flag('--approved-template')}`;
-  if (!o.inboundMediaId) noFixture.inboundMediaId = `an inbound media id is ${flag('--inbound-media-id')}`;
-  if (!o.signupAuthCode) noFixture.signupAuthCode = `an unused signup auth code is ${flag('--signup-auth-code')}`;
-  const fixtures: Fixtures = {
-    apiKey: o.apiKey,
-    chatClientRef: o.chatClientRef,
-    socialClientRef: o.socialClientRef,
-    restrictedKey: o.restrictedKey,
-    testKey: o.testKey,
-    freshKey: o.rateLimitKey ? async () => o.rateLimitKey! : undefined,
-    approvedTemplate: o.approvedTemplate ? { ref: o.approvedTemplate, language: o.approvedTemplateLanguage } : undefined,
-    inboundMediaId: o.inboundMediaId,
-    signupAuthCode: o.signupAuthCode ? async () => o.signupAuthCode! : undefined,
-  };
   return {
-    profile: { target: 'external', cannot: o.like === 'mock' ? MOCK_PROFILE.cannot : {}, noFixture, requireEveryOperation: o.requireEveryOperation },
+    profile: { target: 'external', cannot: o.like === 'mock' ? MOCK_PROFILE.cannot : {}, noFixture },
     baseUrl: o.baseUrl.replace(/\/+$/, ''),
     fixtures,
+    configureWebhooks,
     close: async () => {},
   };
 }

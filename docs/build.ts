@@ -10,7 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { indexOperations, readDocument, type Json } from '../spec';
+import { stampFile, writeStamp } from '../scripts/packages/freshness';
 import { SAMPLE_LANGUAGES, codeSamples } from './code-samples';
+import { docsInputs } from './inputs';
 
 const root = resolve(__dirname, '..');
 export const SPEC_FILE = resolve(root, 'openapi.yaml');
@@ -122,8 +124,10 @@ export interface BuildResult {
   webhooks: number;
 }
 
+/** Renders the reference to `output`; the default page also records its inputs, so unchanged ones skip the next build. */
 export function buildDocs(output: string = SITE_FILE): BuildResult {
   const started = Date.now();
+  const inputs = docsInputs();
   const spec = readDocument(SPEC_FILE);
   const copy = withSiteLinks(
     withGuides(withCodeSamples(spec), (file) => {
@@ -165,6 +169,7 @@ export function buildDocs(output: string = SITE_FILE): BuildResult {
       throw new Error(`redocly build-docs failed (exit ${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}`);
     }
     writeFileSync(output, readFileSync(output, 'utf8').replace(REDOCLY_LOGO, REDOCLY_LOGO_LOCAL));
+    if (output === SITE_FILE) writeStamp(stampFile('docs'), inputs);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

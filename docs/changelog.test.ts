@@ -1,6 +1,6 @@
-// CHANGELOG.md keeps the Keep a Changelog form and the contract's version: an Unreleased section, then
-// released versions newest first with ISO dates, only the standard kinds of change, and the newest release
-// is the version openapi.yaml carries (or the one it is about to become).
+// The API's CHANGELOG.md and each package's keep the Keep a Changelog form: an Unreleased section, then
+// released versions newest first with ISO dates, only the standard kinds of change; the API's newest release
+// is the version openapi.yaml carries (or the one it is about to become), a package's is its own version.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDocument } from '../spec';
@@ -63,5 +63,19 @@ describe('CHANGELOG.md of the contract', () => {
       'the first section is not [Unreleased]',
       '1.5.0 is listed before 1.6.0',
     ]);
+  });
+});
+
+describe.each(['generated', 'client', 'server', 'mock', 'contract-tests'])('CHANGELOG.md of the package in %s/', (dir) => {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', dir, 'package.json'), 'utf8')) as { name: string; version: string };
+  const text = readFileSync(join(__dirname, '..', dir, 'CHANGELOG.md'), 'utf8');
+
+  it('keeps the Keep a Changelog form', () => {
+    expect(readChangelog(text).problems).toEqual([]);
+  });
+
+  it("its newest release is the package's version in package.json", () => {
+    const released = readChangelog(text).releases.filter((r) => r.version !== 'Unreleased');
+    expect({ package: manifest.name, newest: released[0]?.version }).toEqual({ package: manifest.name, newest: manifest.version });
   });
 });

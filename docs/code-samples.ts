@@ -13,7 +13,7 @@ export interface CodeSample {
 }
 
 /** The package name users import the client from. */
-export const PACKAGE_NAME = '@partner-messaging/contract';
+export const PACKAGE_NAME = '@partner-messaging/client';
 
 /** The placeholder the samples send as the key: visibly not a key, so a copied sample cannot leak one. */
 export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';

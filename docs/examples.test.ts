@@ -72,7 +72,7 @@ describe('TypeScript examples in the docs', () => {
     expect(examples.length).toBeGreaterThanOrEqual(12);
     expect(examples.some((e) => e.name.startsWith('docs/webhooks.md'))).toBe(true);
     expect(examples.some((e) => e.name.startsWith('client/express.ts') && e.code.includes('webhookVerifier('))).toBe(true);
-    expect(examples.some((e) => e.name.startsWith('client/webhook-dispatch.ts') && e.code.includes('webhookReceiver('))).toBe(true);
+    expect(examples.some((e) => e.name.startsWith('client/express.ts') && e.code.includes('webhookReceiver('))).toBe(true);
   });
 
   it('every one compiles under strict exactly as documented', () => {
@@ -81,8 +81,8 @@ describe('TypeScript examples in the docs', () => {
 
   it('the check fails on an example that does not compile under strict (an unused local, a wrong type)', () => {
     const output = compile([
-      { name: 'broken #1', code: "import { createPartnerClient } from '@partner-messaging/contract';\nconst unused = createPartnerClient;\n" },
-      { name: 'broken #2', code: "import type { WebhookLocals } from '@partner-messaging/contract';\nconst locals: WebhookLocals = { webhookEvent: 1 } as never;\nconst n: number = locals.webhookEvent;\nconsole.log(n);\n" },
+      { name: 'broken #1', code: "import { createPartnerClient } from '@partner-messaging/client';\nconst unused = createPartnerClient;\n" },
+      { name: 'broken #2', code: "import type { WebhookLocals } from '@partner-messaging/client/express';\nconst locals: WebhookLocals = { webhookEvent: 1 } as never;\nconst n: number = locals.webhookEvent;\nconsole.log(n);\n" },
     ]);
     expect(output).toContain("'unused' is declared but its value is never read");
     expect(output).toMatch(/broken_2.*error TS2322/);

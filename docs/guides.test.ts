@@ -4,12 +4,21 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_PATH, contract, type Json } from '../spec';
+import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
 
 const root = resolve(__dirname, '..');
 /** The contract's text, for what the guides quote from it word for word. */
 const specText = readFileSync(CONTRACT_PATH, 'utf8');
 const spec = contract().document;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
+/** Every published package (the workspaces), by name, with its bins. */
+const packages = new Map(
+  (pkg.workspaces as string[]).map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Json;
+    return [manifest.name as string, (manifest.bin ?? {}) as Record<string, string>];
+  }),
+);
+const bins = new Set([...packages.values()].flatMap((binsOf) => Object.keys(binsOf)));
 const GUIDES = [
   'README.md',
   'quickstart.md',
@@ -41,14 +50,17 @@ describe('partner guides (docs/*.md)', () => {
     expect(broken).toEqual([]);
   });
 
-  it('every `npm run` script and `npx` command they give exists in package.json', () => {
+  it('every `npm run` script, package and `npx` command they give exists (the scripts in package.json, the bins in the packages)', () => {
     const missing: string[] = [];
-    for (const { name, text } of guides) {
+    for (const { name, text } of [...guides, { name: 'the README', text: readFileSync(join(root, 'README.md'), 'utf8') }]) {
       for (const [, script] of text.matchAll(/npm run (?:--silent )?([a-z][a-z:-]*)/g)) {
         if (script && !pkg.scripts[script]) missing.push(`${name}: npm run ${script}`);
       }
-      for (const [, bin] of text.matchAll(/npx (partner-messaging-[a-z-]+)/g)) {
-        if (bin && !pkg.bin?.[bin]) missing.push(`${name}: npx ${bin}`);
+      for (const [, scoped] of text.matchAll(/(@partner-messaging\/[a-z-]+)/g)) {
+        if (scoped && !packages.has(scoped)) missing.push(`${name}: ${scoped}`);
+      }
+      for (const [, from, bin] of text.matchAll(/npx (?:-p (@partner-messaging\/[a-z-]+) )?(partner-messaging-[a-z-]+)/g)) {
+        if (from ? !packages.get(from)?.[bin!] : !bins.has(bin!)) missing.push(`${name}: npx ${from ? `-p ${from} ` : ''}${bin}`);
       }
     }
     expect(missing).toEqual([]);
@@ -143,7 +155,8 @@ describe('partner guides (docs/*.md)', () => {
   });
 
   it('every snake_case name they put in code font (codes, fields, example names) occurs in openapi.yaml', () => {
-    const words = new Set(specText.match(/[A-Za-z0-9_]+/g) ?? []);
+    // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts).
+    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
     const unknown = guides.flatMap(({ name, text }) =>
       backticked(text)
         .filter((token) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token))

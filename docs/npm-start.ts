@@ -1,7 +1,9 @@
-// The reference server as `npm start` runs it, for the docs' end-to-end tests: server/main.ts in a child
-// process on a free port (PORT=0) with an empty data directory, so it creates and prints its first-start
-// test key. Resolves once it printed its base URL and that key.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The reference server as `npm start` runs it, for the docs' end-to-end tests: the published server's
+// bundle built when stale (`prestart`), then run in a child process (`start`) on a free port (PORT=0) with an
+// empty data directory, so it creates and prints its first-start test key. Resolves once it printed its base
+// URL and that key.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,9 +22,16 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-export function startLikeNpmStart(env: Record<string, string> = {}): Promise<StartedServer> {
+/** `npm start`'s two steps, from package.json: the build when stale, then the bundle. */
+const PRESTART = ['--import', 'tsx', join(root, 'scripts/packages/build.ts'), '--if-stale', 'server'];
+const START = join(root, 'server/dist/server.js');
+/** The rendered reference the started server serves at /docs (the bundle's copy of docs/site). */
+export const SERVED_SITE_FILE = join(root, 'server/dist/docs/site/index.html');
+
+export async function startLikeNpmStart(env: Record<string, string> = {}): Promise<StartedServer> {
+  await promisify(execFile)(process.execPath, PRESTART, { cwd: root });
   const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [START], {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

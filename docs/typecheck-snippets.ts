@@ -1,5 +1,6 @@
-// Type-checks TypeScript snippets the way a partner would compile them: importing this package by its
-// name (resolved to client/index.ts), against the project's strict compiler options.
+// Type-checks TypeScript snippets the way a partner would compile them: importing the client and contract
+// packages by their names (resolved to client/index.ts, the client's subpaths to client/<subpath>.ts, the
+// contract to generated/index.ts), against the project's strict compiler options.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -20,7 +21,7 @@ export function typecheckSnippets(
       compilerOptions: {
         noEmit: true,
         baseUrl: root,
-        paths: { [PACKAGE_NAME]: ['client/index.ts'] },
+        paths: { [PACKAGE_NAME]: ['client/index.ts'], [`${PACKAGE_NAME}/*`]: ['client/*.ts'], '@partner-messaging/contract': ['generated/index.ts'] },
         typeRoots: [join(root, 'node_modules/@types')],
         types: ['node'],
         ...compilerOptions,

@@ -114,7 +114,7 @@ export function judge(r: FuzzRequest, a: Answer): string[] {
   if (!a.headers.get('x-request-id')) problems.push('no X-Request-Id header');
   const relative = r.path.split('?')[0]!;
   const result = contract().check({ method: r.method, path: relative, status: a.status, headers: a.headers, body: a.body });
-  for (const v of result.violations) problems.push(`not valid against openapi.yaml: ${v.field}: ${v.message}`);
+  for (const v of result.violations) problems.push(`not valid against openapi.yaml: ${v.field}: ${v.value === undefined ? '' : `${v.value} `}${v.message}`);
   if (a.endless && !a.endless.closedByServer) problems.push(`an endless body was read past ${a.endless.written} bytes without the server closing the connection`);
   if (r.kind === 'invalid') {
     if (a.status < 400 || a.status >= 500) problems.push(`invalid input (${r.why}) answered ${a.status}, not 4xx`);

@@ -1,5 +1,8 @@
 // Generated from openapi.yaml by `npm run generate`. Do not edit.
 
+/** The version of the API this contract describes (`info.version`). */
+export const API_VERSION = "1.6.0";
+
 /** Every scope a key may carry (`x-scopes` of the bearer scheme). */
 export const SCOPES = ["clients:read", "clients:write", "messages:send", "webhooks:read", "webhooks:write", "templates:read", "templates:write"] as const;
 

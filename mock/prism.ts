@@ -1,12 +1,19 @@
-// Starts Prism 5.14.2 (mock or proxy) as a child process on a free port, and stops it. Used by
-// `npm run mock`, the contract suite and the tests. Prism runs as `node <prism cli>` directly: killing an
-// npx wrapper would leave Prism running.
+// Starts Prism 5.14.2's command line (mock or proxy) as a child process on a free port, and stops it: the
+// drift check's `--prism-proxy`, the benchmark's Prism baseline and the tests. Prism runs as
+// `node <prism cli>` directly: killing an npx wrapper would leave Prism running. The published drift check
+// finds Prism beside it (an optional peer dependency) only when asked for it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { CONTRACT_PATH } from '../spec';
 
-export const PRISM_CLI = require.resolve('@stoplight/prism-cli/dist/index.js');
-export const SPEC_FILE = join(__dirname, '..', 'openapi.yaml');
+/** Prism's command line, resolved when first needed; a missing one says how to install it. */
+export function prismCli(): string {
+  try {
+    return require.resolve('@stoplight/prism-cli/dist/index.js');
+  } catch {
+    throw new Error('Prism is not installed beside the drift check: npm install @stoplight/prism-cli@5.14.2');
+  }
+}
 
 export interface PrismOptions {
   mode: 'mock' | 'proxy';
@@ -47,7 +54,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
 }
 
 export function prismArgs(o: PrismOptions, port: number): string[] {
-  const args = [PRISM_CLI, o.mode, SPEC_FILE];
+  const args = [prismCli(), o.mode, CONTRACT_PATH];
   if (o.mode === 'proxy') {
     if (!o.upstream) throw new Error('proxy mode needs an upstream URL');
     args.push(o.upstream);

@@ -1,10 +1,10 @@
 // `npm run mock`: the mock of openapi.yaml (mock/server.ts) at http://127.0.0.1:${MOCK_PORT:-4010}/v1, the same
 // operations without the prefix too. Quiet by default; MOCK_VERBOSE=1 prints one line per request.
-import { parseArgs } from 'node:util';
 import { createServer } from 'node:net';
+import { UsageError, runCommand } from '../cli/command';
 import { MOCK_RATE_LIMIT, VERSION_PREFIX, startMock } from './server';
 
-const USAGE = `Usage: npm run mock [-- --dynamic]
+const USAGE = `Usage: partner-messaging-mock [--dynamic]        (in this repository: npm run mock [-- --dynamic])
 
 Serves the mock of openapi.yaml at http://127.0.0.1:\${MOCK_PORT:-4010}${VERSION_PREFIX} (and without ${VERSION_PREFIX}).
 It answers from the contract's examples (choose one with the Prefer header), after the steps the reference
@@ -13,7 +13,8 @@ ${MOCK_RATE_LIMIT.windowSeconds} s (X-RateLimit-* headers, then 429), and reques
 
 Options:
   --dynamic   answer with data generated from the schemas instead of examples
-  --help      this text
+  --version   the package's version and the API version of its contract
+  -h, --help  this text
 
 Environment: MOCK_PORT (4010), MOCK_HOST (127.0.0.1), MOCK_VERBOSE (1 prints every request).`;
 
@@ -25,30 +26,16 @@ function portFree(port: number, host: string): Promise<boolean> {
   });
 }
 
-async function main(argv: string[]): Promise<number> {
-  let values: { dynamic?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({ args: argv, options: { dynamic: { type: 'boolean' }, help: { type: 'boolean' } }, strict: true }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+async function serve(dynamic: boolean): Promise<number | void> {
   const port = Number(process.env.MOCK_PORT ?? 4010);
   const host = process.env.MOCK_HOST ?? '127.0.0.1';
   const verbose = !!process.env.MOCK_VERBOSE && process.env.MOCK_VERBOSE !== '0';
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`mock: MOCK_PORT must be a port number, got ${process.env.MOCK_PORT}`);
-    return 2;
-  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`MOCK_PORT must be a port number, got ${process.env.MOCK_PORT}`);
   if (port !== 0 && !(await portFree(port, host))) {
-    console.error(`mock: port ${port} on ${host} is already in use. Start on another port: MOCK_PORT=4011 npm run mock`);
+    console.error(`partner-messaging-mock: port ${port} on ${host} is already in use. Start on another port: MOCK_PORT=4011 npm run mock`);
     return 1;
   }
-  const mock = await startMock({ port, host, dynamic: values.dynamic ?? false, ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
+  const mock = await startMock({ port, host, dynamic, ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
   console.log(
     [
       `Mock of openapi.yaml at ${mock.url}${VERSION_PREFIX}  (also without the prefix: ${mock.url}/messages/send)`,
@@ -60,15 +47,12 @@ async function main(argv: string[]): Promise<number> {
   const stop = () => void mock.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code !== 0) process.exit(code);
-  },
-  (error: unknown) => {
-    console.error(`mock: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand({
+  name: 'partner-messaging-mock',
+  home: __dirname,
+  usage: USAGE,
+  options: { dynamic: { type: 'boolean' } },
+  run: ({ values }) => serve(values.dynamic ?? false),
+});

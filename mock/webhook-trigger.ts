@@ -1,11 +1,12 @@
 // `npm run webhook:trigger -- EVENT --url URL --secret SECRET [--payload file.json]`: fires one signed event
 // at a receiver, as the service would, retrying on the section 6 schedule, and reports each attempt.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { UsageError, runCommand } from '../cli/command';
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 import { defaultPayload, describeAttempt, fireWebhook, formatMs, freshen, payloadViolations, webhookEvents } from './webhooks';
 
-const help = () => `Usage: npm run webhook:trigger -- EVENT --url URL --secret SECRET [options]
+const help = () => `Usage: partner-messaging-webhook-trigger EVENT --url URL --secret SECRET [options]
+       (in this repository: npm run webhook:trigger -- EVENT --url URL --secret SECRET [options])
 
 Fires one webhook event, signed like the service (X-Service-Signature: sha256=<hex HMAC-SHA256 of the exact
 bytes sent>), and retries a non-2xx answer or a timeout (${formatMs(WEBHOOK_TIMEOUT_MS)}) on the schedule
@@ -21,42 +22,33 @@ Options:
   --no-validate          send a payload that breaks the event's schema in openapi.yaml
   --retry-delays-ms LIST comma-separated waits before each retry (default ${WEBHOOK_RETRY_DELAYS_MS.join(',')})
   --timeout-ms MS        per-attempt timeout (default ${WEBHOOK_TIMEOUT_MS})
-  -h, --help`;
+  --version              the package's version and the API version of its contract
+  -h, --help             this text`;
 
-async function main(argv: string[]): Promise<number> {
-  const { values: v, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      url: { type: 'string' },
-      secret: { type: 'string' },
-      payload: { type: 'string' },
-      fresh: { type: 'boolean', default: false },
-      'no-validate': { type: 'boolean', default: false },
-      'retry-delays-ms': { type: 'string' },
-      'timeout-ms': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (v.help) {
-    console.log(help());
-    return 0;
-  }
+const OPTIONS = {
+  url: { type: 'string' },
+  secret: { type: 'string' },
+  payload: { type: 'string' },
+  fresh: { type: 'boolean', default: false },
+  'no-validate': { type: 'boolean', default: false },
+  'retry-delays-ms': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+} as const;
+
+type Values = { [Name in keyof typeof OPTIONS]?: (typeof OPTIONS)[Name]['type'] extends 'string' ? string : boolean };
+
+async function trigger(v: Values, positionals: string[]): Promise<number> {
   const [event, ...rest] = positionals;
   const url = v.url ?? process.env.WEBHOOK_URL;
   const secret = v.secret ?? process.env.WEBHOOK_SECRET;
-  const usage = (m: string) => {
-    console.error(`webhook:trigger: ${m}\n\n${help()}`);
-    return 2;
-  };
-  if (!event || rest.length) return usage('give exactly one EVENT');
-  if (!webhookEvents().includes(event)) return usage(`unknown event ${event}`);
-  if (!url || !/^https?:\/\//.test(url)) return usage('give --url with an http(s) receiver URL');
-  if (!secret) return usage('give --secret (the signing secret)');
+  if (!event || rest.length) throw new UsageError('give exactly one EVENT');
+  if (!webhookEvents().includes(event)) throw new UsageError(`unknown event ${event}`);
+  if (!url || !/^https?:\/\//.test(url)) throw new UsageError('give --url with an http(s) receiver URL');
+  if (!secret) throw new UsageError('give --secret (the signing secret)');
   const retryDelays = v['retry-delays-ms']?.split(',').map((s) => Number(s.trim())) ?? [...WEBHOOK_RETRY_DELAYS_MS];
-  if (retryDelays.some((d) => !Number.isInteger(d) || d < 0)) return usage('--retry-delays-ms takes non-negative integers');
+  if (retryDelays.some((d) => !Number.isInteger(d) || d < 0)) throw new UsageError('--retry-delays-ms takes non-negative integers');
   const timeoutMs = v['timeout-ms'] === undefined ? WEBHOOK_TIMEOUT_MS : Number(v['timeout-ms']);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return usage('--timeout-ms takes a positive integer');
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout-ms takes a positive integer');
 
   let body: Buffer;
   let payload: unknown;
@@ -65,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       payload = JSON.parse(body.toString('utf8'));
     } catch (e) {
-      return usage(`${v.payload} is not JSON: ${(e as Error).message}`);
+      throw new UsageError(`${v.payload} is not JSON: ${(e as Error).message}`);
     }
     if (v.fresh) body = Buffer.from(JSON.stringify((payload = freshen(payload as Record<string, unknown>))));
   } else {
@@ -76,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
   if ((payload as { event?: unknown })?.event !== event) console.warn(`warning: the payload's "event" is ${JSON.stringify((payload as { event?: unknown })?.event)}, not ${event}`);
   const violations = payloadViolations(event, payload);
   if (violations.length && !v['no-validate']) {
-    return usage(`the payload breaks the ${event} schema of openapi.yaml:\n  ${violations.join('\n  ')}\n(pass --no-validate to send it anyway)`);
+    throw new UsageError(`the payload breaks the ${event} schema of openapi.yaml:\n  ${violations.join('\n  ')}\n(pass --no-validate to send it anyway)`);
   }
 
   console.log(`POST ${url}  ${event} (${body.length} bytes)`);
@@ -93,10 +85,11 @@ async function main(argv: string[]): Promise<number> {
   return result.delivered ? 0 : 1;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`webhook:trigger: ${(e as Error).message}`);
-    process.exit(e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1);
-  },
-);
+runCommand({
+  name: 'partner-messaging-webhook-trigger',
+  home: __dirname,
+  usage: help(),
+  options: OPTIONS,
+  positionals: true,
+  run: ({ values, positionals }) => trigger(values, positionals),
+});

@@ -1,5 +1,6 @@
-// Regenerates generated/ from openapi.yaml: the types (openapi-typescript) and the contract's facts that
-// code needs as values (scopes, webhook delivery rules). With --check, fails when a committed file is stale.
+// Regenerates generated/ from openapi.yaml: the types (openapi-typescript), the contract's facts that code
+// needs as values (version, scopes, webhook delivery rules, error codes) and the index the contract package
+// exports. With --check, fails when a committed file is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -58,7 +59,11 @@ function constants(doc: Json): string {
     throw new Error('openapi.yaml x-webhook-delivery needs integer response-timeout-seconds and retry-delays-seconds');
   }
   const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
-  return `${BANNER}/** Every scope a key may carry (\`x-scopes\` of the bearer scheme). */
+  if (typeof doc.info?.version !== 'string') throw new Error('openapi.yaml has no info.version');
+  return `${BANNER}/** The version of the API this contract describes (\`info.version\`). */
+export const API_VERSION = ${JSON.stringify(doc.info.version)};
+
+/** Every scope a key may carry (\`x-scopes\` of the bearer scheme). */
 export const SCOPES = ${list(scopes)} as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
   const files: Record<string, string> = {
     'generated/openapi.ts': await types(),
     'generated/constants.ts': constants(readDocument(CONTRACT_PATH)),
+    'generated/index.ts': `${BANNER}export * from './constants';\nexport type * from './openapi';\n`,
   };
   const check = process.argv.includes('--check');
   const stale: string[] = [];

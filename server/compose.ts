@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { RESOURCE_ROOT } from '../spec';
 import { createApp } from './app';
 import { databaseFile, type Config } from './config';
 import { createDomain, type Domain } from './domain';
@@ -14,7 +15,6 @@ import type { IdGenerator } from './domain/ids';
 import { nonPublicReason } from './domain/public-address';
 import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
 import type { Logger } from './log';
-import { PACKAGE_ROOT } from './package-root';
 import { createSimulatedProvider, type SimulatorControls } from './provider/simulated';
 import { sqlSimulatorState } from './provider/simulated/sql-state';
 import { sandboxAdminToken } from './sandbox/admin-token';
@@ -117,7 +117,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     domain,
     logger,
     publicBaseUrl: options.publicBaseUrl,
-    docsDir: options.docsDir ?? join(PACKAGE_ROOT, 'docs', 'site'),
+    docsDir: options.docsDir ?? join(RESOURCE_ROOT, 'docs', 'site'),
     sandbox: sandboxRouter(service, token),
     bodyBounds: config.bodyBounds,
   });

@@ -7,8 +7,8 @@ import { load } from 'js-yaml';
 export type Json = Record<string, any>;
 
 /**
- * openapi.yaml, found from this file whether it runs from source (spec/) or compiled (dist/spec/): the
- * nearest folder above that holds it.
+ * openapi.yaml, found from this file whether it runs from source (spec/) or bundled into a package's dist/:
+ * the nearest folder above that holds it.
  */
 export const CONTRACT_PATH = ((): string => {
   for (let dir = __dirname; ; dir = dirname(dir)) {
@@ -16,6 +16,13 @@ export const CONTRACT_PATH = ((): string => {
     if (dirname(dir) === dir) throw new Error(`No openapi.yaml above ${__dirname}.`);
   }
 })();
+
+/**
+ * The folder of openapi.yaml: the project's root from source, the package's dist/ when bundled. Every file
+ * read at run time (the sandbox's contract, the rendered docs, the console) is found from here, under the
+ * same path in both (scripts/packages/build.ts copies them so).
+ */
+export const RESOURCE_ROOT = dirname(CONTRACT_PATH);
 
 /**
  * Parses an OpenAPI document. js-yaml reads openapi.yaml in about 55 ms where `yaml` takes 370 ms (a third

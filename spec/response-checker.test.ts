@@ -6,6 +6,7 @@ const RID = '3f1c9a7e-5b2d-4e8f-9a61-0c7d2b4e8f15';
 const rateHeaders = { 'x-request-id': RID, 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '599' };
 const json = (v: unknown) => Buffer.from(JSON.stringify(v));
 const client = { client_ref: 'acme-shoes-de', channel: 'chat' };
+const template = { id: '1', client_ref: 'acme-shoes-de', name: 'order_shipped', language: 'en_US', status: 'APPROVED' };
 
 type Row = [string, { method: string; path: string; status: number; headers: Record<string, string>; body: Buffer }, string[]];
 const table: Row[] = [
@@ -22,6 +23,22 @@ const table: Row[] = [
   ['media bytes with their real type hold (application/octet-stream documents any bytes)', { method: 'GET', path: '/media/1', status: 200, headers: { 'content-type': 'audio/ogg', 'content-length': '4', 'x-media-sha256': 'a'.repeat(64), ...rateHeaders }, body: Buffer.from('OggS') }, []],
   ['a media download without Content-Length is named', { method: 'GET', path: '/media/1', status: 200, headers: { 'content-type': 'audio/ogg', 'x-media-sha256': 'a'.repeat(64), ...rateHeaders }, body: Buffer.from('OggS') }, ['downloadMedia 200: header Content-Length: is required but missing']],
   ['a path no operation has is a violation', { method: 'GET', path: '/v1/status', status: 200, headers: {}, body: Buffer.alloc(0) }, ['GET /v1/status 200: path: no operation of openapi.yaml matches this method and path']],
+  ...(
+    [
+      ['2024-05-01T10:00:00Z', []],
+      ['2024-05-01t10:00:00.123z', []],
+      ['2024-05-01T12:00:00+02:00', []],
+      ['2024-05-01T10:00:00', ['must match format "date-time"']],
+      ['2024-05-01 10:00:00Z', ['must match format "date-time"']],
+      ['2024-05-01T12:00:00+02', ['must match format "date-time"']],
+      ['2024-05-01T12:00:00+0200', ['must match format "date-time"']],
+      ['2023-02-29T10:00:00Z', ['must match format "date-time"']],
+    ] as const
+  ).map(([at, errors]): Row => [
+    `a template updated_at of ${at} ${errors.length ? 'breaks' : 'holds'} RFC 3339`,
+    { method: 'GET', path: '/templates/order_shipped', status: 200, headers: { 'content-type': 'application/json', ...rateHeaders }, body: json({ ...template, updated_at: at }) },
+    errors.map((e) => `getTemplate 200: body /updated_at: ${e}`),
+  ]),
   ['POST /clients/signup is completeClientSignup, not getClient', { method: 'POST', path: '/clients/signup', status: 201, headers: { 'content-type': 'application/json', ...rateHeaders }, body: json(client) }, []],
 ];
 

@@ -20,6 +20,8 @@ export interface Violation {
   /** The field: a body path (`body /error/code`), `header X-Request-Id`, `status`, `content-type` or `path`. */
   field: string;
   message: string;
+  /** The offending value when the message is about one (a header's text), kept apart so equal faults compare equal. */
+  value?: string;
 }
 
 export interface CheckedResponse {
@@ -40,7 +42,7 @@ export interface CheckResult {
   violations: Violation[];
 }
 
-export const describeViolation = (v: Violation) => `${v.operation} ${v.status}: ${v.field}: ${v.message}`;
+export const describeViolation = (v: Violation) => `${v.operation} ${v.status}: ${v.field}: ${v.value === undefined ? '' : `${v.value} `}${v.message}`;
 
 /** The media type a documented `application/octet-stream` stands for: any bytes, sent with their real type. */
 const ANY_BYTES = 'application/octet-stream';
@@ -53,7 +55,8 @@ export function checkResponse(contract: CheckedContract, res: CheckedResponse): 
     violations.push({ operation: `${res.method.toUpperCase()} ${res.path}`, status: res.status, field: 'path', message: 'no operation of openapi.yaml matches this method and path' });
     return result;
   }
-  const v = (field: string, message: string) => violations.push({ operation: op.operationId, status: res.status, field, message });
+  const v = (field: string, message: string, value?: string) =>
+    violations.push({ operation: op.operationId, status: res.status, field, message, ...(value === undefined ? {} : { value }) });
   const key = [String(res.status), `${String(res.status)[0]}XX`, 'default'].find((k) => op.responses[k]);
   if (!key) {
     v('status', `status ${res.status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`);
@@ -70,7 +73,7 @@ export function checkResponse(contract: CheckedContract, res: CheckedResponse): 
     }
     if (!header.schemaPointer) continue;
     const type = contract.resolveSchema(header.schemaPointer)?.type;
-    for (const e of contract.validators.errors(header.schemaPointer, headerValue(raw, type))) v(`header ${name}`, `${JSON.stringify(raw)} ${e.message}`);
+    for (const e of contract.validators.errors(header.schemaPointer, headerValue(raw, type))) v(`header ${name}`, e.message ?? 'is invalid', JSON.stringify(raw));
   }
 
   const mediaTypes = Object.keys(documented.content);

@@ -1,9 +1,11 @@
-// Runs the Arazzo workflows with Redocly's `respect` (@redocly/cli) as a child process and reads its JSON
-// log back into the report shape of every check: one case per step of every selected workflow.
+// Runs the Arazzo workflows with Redocly's `respect` (@redocly/cli) as a child process, reads its JSON log
+// back into one case per step of every selected workflow, and makes that run a report of every check
+// (contract-tests/report.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ReportedCase, ReportedRun } from '../contract-tests/report';
+import { EXIT, exitCodeOf, type ExitCode } from '../contract-tests/exit-codes';
+import { FindingList, markdownTable, plural, textTable, verdictOf, type CheckReport } from '../contract-tests/report';
 import { SOURCE_NAME, type Journey } from './journeys';
 
 export interface RespectOptions {
@@ -103,23 +105,50 @@ export function readRespectLog(file: string): RespectLog | undefined {
 
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '').replace(/\[0m/g, '');
 
-/** The failed checks of an attempt, with the request that got them. */
-function describeFailure(step: RespectStep): string {
+/** The request of an attempt and its answer: `GET http://…/v1/clients/x → 404`. */
+function exchangeOf(step: RespectStep): string {
+  if (!step.request) return 'no request was made';
+  return `${(step.request.method ?? '').toUpperCase()} ${step.request.url} → ${step.response?.statusCode ?? 'no answer'}`;
+}
+
+/** The checks an attempt failed, as Respect words them (`schema check: …`, with its excerpt of the body). */
+function failedChecks(step: RespectStep): string[] {
   const failed = (step.checks ?? []).filter((c) => !c.passed && c.severity !== 'off' && c.severity !== 'warn');
-  const exchange = step.request
-    ? `${(step.request.method ?? '').toUpperCase()} ${step.request.url} → ${step.response?.statusCode ?? 'no answer'}`
-    : 'no request was made';
-  return [`${exchange}`, ...failed.map((c) => `${c.name}: ${plain(c.message ?? '').trim()}`)].join('\n');
+  return failed.map((c) => `${c.name}: ${plain(c.message ?? '').trim()}`);
+}
+
+/** A failed check as a rule: its first line, without the excerpt of the body that varies between runs. */
+const ruleOfCheck = (check: string) => check.split('\n')[0]!.trim();
+
+export interface StepResult {
+  workflowId: string;
+  /** `stepId: description`. */
+  name: string;
+  outcome: 'passed' | 'failed' | 'skipped';
+  /** Failed: the workflow, step, request and failed checks; skipped: why it was not run. */
+  message?: string;
+  /** Failed: the checks it failed (none when the step failed without a check, e.g. no answer). */
+  broke?: string[];
+  /** Failed: the request of its last attempt and the answer. */
+  exchange?: string;
+  durationMs: number;
+}
+
+export interface JourneysRun {
+  baseUrl: string;
+  cases: StepResult[];
+  startedAt: number;
+  durationMs: number;
 }
 
 /**
  * One case per step of every journey that was asked for: passed or failed as its last attempt ended (a
  * retried step that ends well passes), skipped when the workflow stopped before it.
  */
-export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl: string; startedAt: number; durationMs: number }): ReportedRun {
+export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl: string; startedAt: number; durationMs: number }): JourneysRun {
   // one Arazzo file per run, so the log holds one file
   const [logged] = Object.values(opts.log.files);
-  const cases: ReportedCase[] = [];
+  const cases: StepResult[] = [];
   for (const journey of opts.journeys) {
     const executed = logged?.executedWorkflows.find((w) => w.workflowId === journey.workflowId);
     const attempts = (executed?.executedSteps ?? []).filter((s): s is RespectStep => s.type === 'step');
@@ -127,16 +156,61 @@ export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl
     for (const step of journey.steps) {
       const tries = attempts.filter((a) => a.stepId === step.stepId);
       const last = tries[tries.length - 1];
-      const base = { suite: ['workflows', journey.workflowId], name: `${step.stepId}: ${step.description}`, durationMs: tries.reduce((sum, t) => sum + (t.totalTimeMs ?? 0), 0) };
+      const base = { workflowId: journey.workflowId, name: `${step.stepId}: ${step.description}`, durationMs: tries.reduce((sum, t) => sum + (t.totalTimeMs ?? 0), 0) };
       if (!executed) cases.push({ ...base, outcome: 'skipped', message: 'not run: Respect did not run this workflow (see its output)' });
       else if (!last) cases.push({ ...base, outcome: 'skipped', message: stoppedAt ? `not run: step ${stoppedAt} failed before it` : 'not run' });
       else if (last.status === 'success') cases.push({ ...base, outcome: 'passed' });
       else {
         stoppedAt ??= step.stepId;
         const retried = tries.length > 1 ? ` (after ${tries.length} attempts)` : '';
-        cases.push({ ...base, outcome: 'failed', message: `${journey.workflowId} / ${step.stepId}${retried}: ${describeFailure(last)}` });
+        const [exchange, broke] = [exchangeOf(last), failedChecks(last)];
+        cases.push({ ...base, outcome: 'failed', message: [`${journey.workflowId} / ${step.stepId}${retried}: ${exchange}`, ...broke].join('\n'), broke, exchange });
       }
     }
   }
-  return { tool: 'workflows', title: `partner journeys (Arazzo) against ${opts.baseUrl}`, cases, startedAt: opts.startedAt, durationMs: opts.durationMs };
+  return { baseUrl: opts.baseUrl, cases, startedAt: opts.startedAt, durationMs: opts.durationMs };
 }
+
+/** A failed step stops its workflow, so what follows is not run; Respect failing where no step did leaves the run unconcluded. */
+function journeysExitCode(run: JourneysRun, respectExitCode: number | null): ExitCode {
+  const code = exitCodeOf({ violations: run.cases.filter((c) => c.outcome === 'failed').length, incomplete: run.cases.filter((c) => c.outcome === 'skipped').length });
+  return code === EXIT.passed && respectExitCode !== 0 ? EXIT.incomplete : code;
+}
+
+/** The run as a report: a finding per failed check (where: the workflow and step; e.g. the request), one case per step. */
+export function journeysReport(run: JourneysRun, respectExitCode: number | null): CheckReport {
+  const findings = new FindingList();
+  const ruleOf = (c: StepResult) => (c.broke?.length ? [...new Set(c.broke.map(ruleOfCheck))] : ['the step did not succeed']);
+  for (const c of run.cases.filter((x) => x.outcome === 'failed')) {
+    for (const rule of ruleOf(c)) findings.add(rule, `${c.workflowId} / ${c.name.split(':')[0]}`, c.name, c.exchange);
+  }
+  const exitCode = journeysExitCode(run, respectExitCode);
+  const notRun = run.cases.filter((c) => c.outcome === 'skipped').length;
+  const incomplete = notRun ? `${plural(notRun, 'step')} not run although none failed` : `Respect exited with ${respectExitCode} although no step failed`;
+  const count = (o: StepResult['outcome']) => run.cases.filter((c) => c.outcome === o).length;
+  return {
+    tool: { name: 'workflows' },
+    title: `Partner journeys (Arazzo) against ${run.baseUrl}`,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    exitCode,
+    verdict: verdictOf(exitCode, { findings: findings.all().length, failedCases: count('failed'), incomplete }),
+    cases: run.cases.map((c) => ({
+      name: c.name,
+      group: c.workflowId,
+      outcome: c.outcome,
+      durationMs: c.durationMs,
+      ...(c.outcome === 'skipped' ? { skipKind: 'not run', skipReason: c.message?.replace(/^not run(: )?/, '') } : {}),
+      ...(c.outcome === 'failed' ? { broke: ruleOf(c) } : {}),
+    })),
+    findings: findings.all(),
+    warnings: exitCode === EXIT.incomplete ? [{ title: 'journeys not concluded', message: incomplete }] : [],
+    sections: [{ title: 'Steps', body: markdownTable(STEP_HEADER, stepRows(run)) }],
+  };
+}
+
+const STEP_HEADER = ['workflow', 'step', 'result', 'time'];
+const stepRows = (run: JourneysRun) => run.cases.map((c) => [c.workflowId, c.name.split(':')[0] ?? '', { passed: 'pass', failed: 'FAIL', skipped: 'not run' }[c.outcome], `${c.durationMs} ms`]);
+
+/** The table printed at the end of a run. */
+export const journeysTable = (run: JourneysRun): string => textTable(STEP_HEADER, stepRows(run));

@@ -114,6 +114,27 @@ describe('against the reference server', () => {
     expect(run.cases[2]!.message).toBe('not run: step awaitApproval failed before it');
   }, 120_000);
 
+  it('CONTRACT_SIGNUP_AUTH_CODE holding an issuer (as in the drift check\'s fixtures) gives the onboarding journey a fresh code from it', async () => {
+    const issuedCodes: string[] = [];
+    const issuer = createServer((_req, res) => {
+      const code = `issued-${Date.now().toString(36)}-${issuedCodes.length}`;
+      issuedCodes.push(code);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ auth_code: code }));
+    });
+    await new Promise<void>((done) => issuer.listen(0, '127.0.0.1', done));
+    const entry = { issue: { method: 'POST', url: `http://127.0.0.1:${(issuer.address() as AddressInfo).port}/codes` }, pick: '/auth_code' };
+    const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
+    try {
+      const { code, stdout } = await runTsCommand(join(__dirname, 'cli.ts'), ['--base-url', server.baseUrl, '--api-key', apiKey, '--workflow', 'onboardByCodeExchange', '--reports-dir', reports, '--quiet'], {
+        CONTRACT_SIGNUP_AUTH_CODE: JSON.stringify(entry),
+      });
+      expect({ code, stdout: code === EXIT.passed ? '' : stdout }).toEqual({ code: EXIT.passed, stdout: '' });
+      expect(issuedCodes).toHaveLength(1);
+    } finally {
+      await new Promise<void>((done) => issuer.close(() => done()));
+    }
+  }, 120_000);
+
   it('against an implementation without the error envelope, npm run workflows exits 1 naming the step and the check', async () => {
     const proxy = await withoutEnvelope(server.baseUrl);
     const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
@@ -125,7 +146,14 @@ describe('against the reference server', () => {
       expect(stdout).toContain("success criteria check: Failed to pass {\"condition\":\"$response.body#/error/code == 'not_found'\"}");
       expect(stdout).toContain("schema check: REQUIRED must have required property 'error'");
       const junit = readFileSync(join(reports, 'workflows-junit.xml'), 'utf8');
-      expect(junit).toMatch(/<testsuites name="workflows" tests="3" failures="1" skipped="2"/);
+      expect(junit).toMatch(/<testsuites name="workflows" tests="3" failures="1" errors="0" skipped="2"/);
+      expect(junit).toContain('<skipped message="not run: step unknownClient failed before it"/>');
+      // one finding per failed check, stated without the body excerpt that varies between runs
+      expect(junit).toContain(`<failure message="success criteria check: Failed to pass {&quot;condition&quot;:&quot;$response.body#/error/code == 'not_found'&quot;}`);
+      const ctrf = JSON.parse(readFileSync(join(reports, 'workflows-ctrf.json'), 'utf8'));
+      expect(() => validateStrict(ctrf)).not.toThrow();
+      expect(ctrf.extra.findings.map((f: { rule: string }) => f.rule)).toContain("schema check: REQUIRED must have required property 'error'");
+      expect(readFileSync(join(reports, 'workflows-summary.md'), 'utf8')).toContain('**FAILED: 3 distinct violations in 1 case** (exit code 1)');
     } finally {
       await new Promise<void>((done) => proxy.server.close(() => done()));
     }

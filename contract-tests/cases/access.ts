@@ -1,8 +1,10 @@
-// Access: every secured operation refuses a missing or unknown key (401) and a key without its scope (403); keys travel only in the Authorization header; the rate limit counts and refuses.
-import assert from 'node:assert/strict';
+// Access (section 5): every secured operation refuses a missing, unknown, expired or revoked key (401) and a key
+// without its scope (403); keys travel only in the Authorization header; every response carries its own
+// correlation id; the rate-limit counters agree with each other and the window refuses with Retry-After.
 import { contract } from '../../spec';
+import { FixtureUnavailable } from '../fixtures-file';
 import type { Case, CaseContext } from '../harness';
-import { failsWith, file, INVALID_AUTH_CODE, PNG_1X1, RECIPIENT, type Res, same, status } from './support';
+import { check, failsWith, file, INVALID_AUTH_CODE, PNG_1X1, RECIPIENT, type Res, same, status } from './support';
 
 // --------------------------------------------------------------------------------------------------------
 // A request per secured operation that is valid in shape, for the 401 and 403 rules.
@@ -44,6 +46,9 @@ export const probes: Record<string, Probe> = {
   getUsage: (ctx, key) => ctx.as(key).GET('/usage'),
 };
 
+/** A key of the right form that no service issued. */
+const UNKNOWN_KEY = 'ik_live_contractSuiteUnknownKey0000000000';
+
 const authenticationCases: Case[] = contract()
   .operations.filter((o) => o.secured)
   .flatMap((o): Case[] => {
@@ -61,7 +66,7 @@ const authenticationCases: Case[] = contract()
         operation: o.operationId,
         name: `${o.operationId} refuses an unknown bearer key with 401 unauthorized`,
         needs: ['authentication'],
-        run: async (ctx) => void failsWith(ctx, await probe(ctx, 'ik_live_contractSuiteUnknownKey0000000000'), 401, 'unauthorized'),
+        run: async (ctx) => void failsWith(ctx, await probe(ctx, UNKNOWN_KEY), 401, 'unauthorized'),
       },
       {
         operation: o.operationId,
@@ -73,6 +78,18 @@ const authenticationCases: Case[] = contract()
     ];
   });
 
+
+/** Every secured operation, probed with one key: each must answer 401 unauthorized. */
+async function everyOperationRefuses(ctx: CaseContext, key: string): Promise<void> {
+  for (const o of contract().operations.filter((op) => op.secured)) failsWith(ctx, await probes[o.operationId]!(ctx, key), 401, 'unauthorized');
+}
+
+/** A UUID as RFC 9562 writes it: 8-4-4-4-12 hex digits, nothing around them. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const rateLimit = (res: Res) => ({
+  limit: Number(res.response.headers.get('x-ratelimit-limit')),
+  remaining: Number(res.response.headers.get('x-ratelimit-remaining')),
+});
 
 const accessRules: Case[] = [
   {
@@ -94,6 +111,12 @@ const accessRules: Case[] = [
     },
   },
   {
+    operation: 'listClients',
+    name: 'a bearer value without the ik_test_/ik_live_ prefix is refused with 401 unauthorized',
+    needs: ['authentication'],
+    run: async (ctx) => void failsWith(ctx, await ctx.as('not-a-partner-key').GET('/clients'), 401, 'unauthorized'),
+  },
+  {
     operation: 'getUsage',
     name: 'a key sent in the query string instead of the header is refused with 401 unauthorized',
     needs: ['missingCredentials'],
@@ -104,40 +127,91 @@ const accessRules: Case[] = [
   },
   {
     operation: 'getUsage',
-    name: 'X-RateLimit-Remaining drops by one per request of the same key',
-    needs: ['rateLimits'],
-    fixtures: ['freshKey'],
+    name: 'an expired key is refused with 401 unauthorized by every secured operation',
+    needs: ['authentication'],
+    fixtures: ['expiredKey'],
+    run: (ctx) => everyOperationRefuses(ctx, ctx.fx.expiredKey!),
+  },
+  {
+    operation: 'getUsage',
+    name: 'a revoked key is refused with 401 unauthorized by every secured operation',
+    needs: ['authentication'],
+    fixtures: ['revokedKey'],
+    run: (ctx) => everyOperationRefuses(ctx, ctx.fx.revokedKey!),
+  },
+  {
+    operation: 'getUsage',
+    name: 'every response carries its own X-Request-Id, a UUID (success, client error and refused key alike)',
+    needs: ['rules', 'authentication'],
     run: async (ctx) => {
-      const key = await ctx.fx.freshKey!();
-      const first = await ctx.as(key).GET('/usage');
-      const second = await ctx.as(key).GET('/usage');
-      status(ctx, second, 200);
-      const a = Number(first.response.headers.get('x-ratelimit-remaining'));
-      const b = Number(second.response.headers.get('x-ratelimit-remaining'));
-      assert.equal(b, a - 1, `X-RateLimit-Remaining went from ${a} to ${b}`);
+      await ctx.as(null).GET('/status');
+      await ctx.api.GET('/usage');
+      await ctx.api.GET('/usage');
+      await ctx.api.GET('/clients', { params: { query: { limit: 0 } } });
+      await ctx.api.GET('/clients/{client_ref}', { params: { path: { client_ref: ctx.unique('ct-unknown') } } });
+      await ctx.as(UNKNOWN_KEY).GET('/usage');
+      const ids = ctx.exchanges().map((e) => e.headers.get('x-request-id'));
+      for (const [i, id] of ids.entries()) check(id !== null && UUID.test(id), 'X-Request-Id is a UUID on every response', `${ctx.exchanges()[i]!.operation} ${ctx.exchanges()[i]!.status}: ${JSON.stringify(id)}`);
+      check(new Set(ids).size === ids.length, 'each response carries a fresh X-Request-Id', `${ids.length} responses carried ${new Set(ids).size} distinct ids: ${ids.join(', ')}`);
+    },
+  },
+  {
+    operation: 'getUsage',
+    name: 'X-RateLimit-Limit stays the same and X-RateLimit-Remaining, never above it, drops by one per request of the key',
+    needs: ['rateLimits'],
+    run: async (ctx) => {
+      // A fixed window may roll over between the requests; one more try then runs inside the fresh window.
+      let seen: { limit: number; remaining: number }[] = [];
+      for (let attempt = 0; attempt < 2; attempt++) {
+        seen = [];
+        for (let i = 0; i < 3; i++) {
+          const res = await ctx.api.GET('/usage');
+          status(ctx, res, 200);
+          seen.push(rateLimit(res));
+        }
+        if (seen.every((s, i) => i === 0 || s.remaining <= seen[i - 1]!.remaining)) break;
+      }
+      const shown = JSON.stringify(seen);
+      check(seen.every((s) => s.remaining <= s.limit), 'X-RateLimit-Remaining never exceeds X-RateLimit-Limit', shown);
+      check(seen.every((s) => s.limit === seen[0]!.limit), 'X-RateLimit-Limit is the same on every response of a key', shown);
+      check(seen.every((s, i) => i === 0 || s.remaining === seen[i - 1]!.remaining - 1), 'X-RateLimit-Remaining drops by one per request', shown);
     },
   },
   {
     operation: 'getUsage',
     name: 'exhausting the key window answers 429 rate_limited with Retry-After',
     needs: ['rateLimits'],
-    fixtures: ['freshKey'],
+    fixtures: ['rateLimitKey'],
     run: async (ctx) => {
-      const client = ctx.as(await ctx.fx.freshKey!());
+      const client = ctx.as(await ctx.fx.rateLimitKey!());
       // A fixed window may roll over during the burst; one more try then starts in a fresh window.
       let res: Res | undefined;
       for (let attempt = 0; attempt < 2 && res?.response.status !== 429; attempt++) {
         const first = await client.GET('/usage');
+        if (first.response.status === 429 && attempt === 0) {
+          const wait = first.response.headers.get('retry-after');
+          throw new FixtureUnavailable('rateLimitKey', `the key is still exhausted from an earlier run${wait ? ` (Retry-After: ${wait} s)` : ''}; give an issuer, or run again after its window`);
+        }
         status(ctx, first, 200);
-        const remaining = Number(first.response.headers.get('x-ratelimit-remaining'));
-        assert.ok(remaining <= 5000, `the window holds ${remaining} more requests; too many to exhaust in a contract run`);
+        const { remaining } = rateLimit(first);
+        check(remaining <= 5000, 'a window a contract run can exhaust (at most 5,000 requests)', `X-RateLimit-Remaining: ${remaining}`);
         for (let left = remaining; left > 0; left -= 50) {
           await Promise.all(Array.from({ length: Math.min(50, left) }, () => client.GET('/usage')));
         }
         res = await client.GET('/usage');
       }
       failsWith(ctx, res!, 429, 'rate_limited');
-      assert.ok(Number(res!.response.headers.get('retry-after')) >= 1, 'Retry-After is at least 1 second');
+      check(Number(res!.response.headers.get('retry-after')) >= 1, 'a 429 carries Retry-After of at least 1 second', String(res!.response.headers.get('retry-after')));
+    },
+  },
+  {
+    operation: 'getStatus',
+    name: 'a path that is no operation answers 404 not_found in the error envelope',
+    needs: ['rules', 'undocumentedPaths'],
+    run: async (ctx) => {
+      const res = await ctx.outside('GET', `/${ctx.unique('no-such-route')}`);
+      const errors = contract().validators.errors('#/components/schemas/ErrorResponse', res.json);
+      check(res.status === 404 && errors.length === 0 && (res.json as { error: { code: string } }).error.code === 'not_found', 'an unknown path answers 404 not_found in the error envelope', `${res.status} ${JSON.stringify(res.json)?.slice(0, 200)}`);
     },
   },
 ];

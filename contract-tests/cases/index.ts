@@ -1,7 +1,7 @@
-// The contract suite, written once, one file per tag of openapi.yaml. Every case states the rule it holds;
-// every response it causes is also held against openapi.yaml by the checked transport (../harness.ts). Which
-// target can hold which case is decided only by the target profiles (../targets.ts) through `needs` and
-// `fixtures`.
+// The contract suite, written once, one file per tag of openapi.yaml (and one for webhooks). Every case states
+// the rule it holds; every response it causes is also held against openapi.yaml by the checked transport
+// (../harness.ts). Which target can hold which case is decided only by the target profiles (../targets.ts)
+// through `needs`, and what a run was given (its fixtures) through `fixtures`.
 import { contract } from '../../spec';
 import type { Case } from '../harness';
 import { accessCases } from './access';
@@ -11,11 +11,12 @@ import { messageCases } from './messages';
 import { onboardingCases } from './onboarding';
 import { templateCases } from './templates';
 import { usageCases } from './usage';
+import { webhookCases } from './webhooks';
 
 export { probes } from './access';
 
 /** The whole suite, in a stable order (rate-limit exhaustion last: it uses its own key anyway). */
-export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases].sort(
+export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...webhookCases].sort(
   (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
 );
 
@@ -23,5 +24,5 @@ const names = new Set<string>();
 for (const c of cases) {
   if (names.has(c.name)) throw new Error(`duplicate case name: ${c.name}`);
   names.add(c.name);
-  if (!contract().byId(c.operation)) throw new Error(`case "${c.name}" names an unknown operation ${c.operation}`);
+  if (!contract().byId(c.operation) && !contract().webhook(c.operation)) throw new Error(`case "${c.name}" names neither an operation nor a webhook: ${c.operation}`);
 }

@@ -1,8 +1,35 @@
-// Tag Media: send-media uploads and inbound media downloads.
+// Tag Media: send-media uploads (kinds and ceilings of section 8) and inbound media downloads.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import type { Case } from '../harness';
-import { chat, failsWith, file, GIF_1X1, PNG_1X1, social, status, webp } from './support';
+import type { Case, CaseContext } from '../harness';
+import { chat, check, failsWith, file, form, GIF_1X1, MB, mp4Of, PDF, PNG_1X1, pngOf, social, status, webp } from './support';
+
+type Upload = ReturnType<typeof file>;
+
+/** An upload of a chat client is answered 201 with the kind its bytes are. */
+const detectedAs = (kind: string, label: string, upload: Upload): Case => ({
+  operation: 'uploadMedia',
+  name: `an uploaded ${label} is detected as kind ${kind}`,
+  needs: ['rules', 'binaryBodies'],
+  fixtures: ['chatClientRef'],
+  run: async (ctx) => {
+    const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: upload } });
+    status(ctx, res, 201);
+    check(res.data!.kind === kind, `a ${label} upload is of kind ${kind}`, JSON.stringify(res.data));
+  },
+});
+
+/** An upload over its kind's ceiling (section 8) is refused. */
+const tooLarge = (what: string, upload: Upload): Case => ({
+  operation: 'uploadMedia',
+  name: `${what} is refused with 400 media_too_large`,
+  needs: ['rules', 'binaryBodies'],
+  fixtures: ['chatClientRef'],
+  run: async (ctx) => void failsWith(ctx, await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: upload } }), 400, 'media_too_large'),
+});
+
+const downloadInbound = (ctx: CaseContext) =>
+  ctx.api.GET('/media/{media_id}', { params: { path: { media_id: ctx.fx.inboundMediaId! }, query: { client_ref: chat(ctx) } }, parseAs: 'arrayBuffer' });
 
 export const mediaCases: Case[] = [
   {
@@ -16,17 +43,7 @@ export const mediaCases: Case[] = [
       assert.equal(res.data!.expires_in_days, 30);
     },
   },
-  {
-    operation: 'uploadMedia',
-    name: 'an uploaded PNG is detected as kind image',
-    needs: ['rules', 'binaryBodies'],
-    fixtures: ['chatClientRef'],
-    run: async (ctx) => {
-      const res = await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'p.png') } });
-      status(ctx, res, 201);
-      assert.equal(res.data!.kind, 'image');
-    },
-  },
+  detectedAs('image', 'PNG', file(PNG_1X1, 'image/png', 'p.png')),
   {
     operation: 'uploadMedia',
     name: 'a GIF upload is refused with 400 media_type_unsupported',
@@ -40,18 +57,16 @@ export const mediaCases: Case[] = [
         'media_type_unsupported',
       ),
   },
+  tooLarge('a sticker over 500 KB', file(webp(600 * 1024), 'image/webp', 's.webp')),
+  tooLarge('an image over 5 MB', file(pngOf(5 * MB + 1), 'image/png', 'big.png')),
+  tooLarge('a video over 16 MB', file(mp4Of(16 * MB + 1), 'video/mp4', 'big.mp4')),
+  detectedAs('document', 'PDF', file(PDF, 'application/pdf', 'invoice.pdf')),
   {
     operation: 'uploadMedia',
-    name: 'a sticker over 500 KB is refused with 400 media_too_large',
-    needs: ['rules', 'binaryBodies'],
+    name: 'an upload without a file is refused with 400 bad_request',
+    needs: ['validation'],
     fixtures: ['chatClientRef'],
-    run: async (ctx) =>
-      void failsWith(
-        ctx,
-        await ctx.api.POST('/media', { body: { client_ref: chat(ctx), file: file(webp(600 * 1024), 'image/webp', 's.webp') } }),
-        400,
-        'media_too_large',
-      ),
+    run: async (ctx) => void failsWith(ctx, await ctx.api.POST('/media', { body: form({ client_ref: chat(ctx) }) as never }), 400, 'bad_request'),
   },
   {
     operation: 'uploadMedia',
@@ -84,12 +99,9 @@ export const mediaCases: Case[] = [
     needs: ['binaryBodies'],
     fixtures: ['chatClientRef', 'inboundMediaId'],
     run: async (ctx) => {
-      const res = await ctx.api.GET('/media/{media_id}', {
-        params: { path: { media_id: ctx.fx.inboundMediaId! }, query: { client_ref: chat(ctx) } },
-        parseAs: 'arrayBuffer',
-      });
+      const res = await downloadInbound(ctx);
       status(ctx, res, 200);
-      assert.equal(Number(res.response.headers.get('content-length')), (res.data as ArrayBuffer).byteLength);
+      check(Number(res.response.headers.get('content-length')) === (res.data as ArrayBuffer).byteLength, 'Content-Length is the size of the bytes sent', `${res.response.headers.get('content-length')} vs ${(res.data as ArrayBuffer).byteLength}`);
     },
   },
   {
@@ -98,13 +110,10 @@ export const mediaCases: Case[] = [
     needs: ['rules', 'binaryBodies'],
     fixtures: ['chatClientRef', 'inboundMediaId'],
     run: async (ctx) => {
-      const res = await ctx.api.GET('/media/{media_id}', {
-        params: { path: { media_id: ctx.fx.inboundMediaId! }, query: { client_ref: chat(ctx) } },
-        parseAs: 'arrayBuffer',
-      });
+      const res = await downloadInbound(ctx);
       status(ctx, res, 200);
       const sha = createHash('sha256').update(Buffer.from(res.data as ArrayBuffer)).digest('hex');
-      assert.equal(res.response.headers.get('x-media-sha256'), sha);
+      check(res.response.headers.get('x-media-sha256') === sha, 'X-Media-Sha256 is the SHA-256 of the bytes sent', `${res.response.headers.get('x-media-sha256')} vs ${sha}`);
     },
   },
   {

@@ -1,7 +1,15 @@
-// Tag Onboarding: hosted sessions on both channels and the code-exchange signup.
+// Tag Onboarding: hosted sessions on both channels and the code-exchange signup (section 4).
 import assert from 'node:assert/strict';
-import type { Case } from '../harness';
-import { chat, failsWith, INVALID_AUTH_CODE, same, social, status } from './support';
+import { Inconclusive, type Case, type CaseContext } from '../harness';
+import { detailsName } from './clients';
+import { chat, check, failsWith, INVALID_AUTH_CODE, same, social, status } from './support';
+
+/** One signup per run (a code is exchanged once): the client it connects, shared by the cases that look at it. */
+const signedUp = (ctx: CaseContext) =>
+  ctx.run.once('signup', async () => {
+    const ref = ctx.unique('ct-signup');
+    return { ref, res: await ctx.api.POST('/clients/signup', { body: { client_ref: ref, auth_code: await ctx.fx.signupAuthCode!() } }) };
+  });
 
 export const onboardingCases: Case[] = [
   ...(
@@ -28,15 +36,21 @@ export const onboardingCases: Case[] = [
         const a = await ctx.api.POST(path, { body: { client_ref: ctx.unique('ct-new') } });
         const b = await ctx.api.POST(path, { body: { client_ref: ctx.unique('ct-new') } });
         status(ctx, b, 201);
-        assert.notEqual(a.data!.session_id, b.data!.session_id);
-        assert.notEqual(a.data!.url, b.data!.url);
+        check(a.data!.session_id !== b.data!.session_id && a.data!.url !== b.data!.url, 'every hosted session has its own id and URL', `${a.data!.url} / ${b.data!.url}`);
       },
     },
     {
       operation,
-      name: `${operation} refuses a request without client_ref with 400 bad_request`,
+      name: `${operation} is open to a test key too (client connection is real with either kind of key)`,
+      needs: ['rules'],
+      fixtures: ['testKey'],
+      run: async (ctx) => void status(ctx, await ctx.as(ctx.fx.testKey!).POST(path, { body: { client_ref: ctx.unique('ct-new') } }), 201),
+    },
+    {
+      operation,
+      name: `${operation} refuses a request without client_ref with 400 bad_request, details naming client_ref`,
       needs: ['validation'],
-      run: async (ctx) => void failsWith(ctx, await ctx.api.POST(path, { body: {} as never }), 400, 'bad_request'),
+      run: async (ctx) => detailsName(failsWith(ctx, await ctx.api.POST(path, { body: {} as never }), 400, 'bad_request'), 'client_ref'),
     },
   ]),
   {
@@ -66,28 +80,23 @@ export const onboardingCases: Case[] = [
     name: 'an invalid auth_code is refused with 400 bad_request',
     needs: ['rules'],
     run: async (ctx) =>
-      void failsWith(
-        ctx,
-        await ctx.api.POST('/clients/signup', { body: { client_ref: ctx.unique('ct-signup'), auth_code: INVALID_AUTH_CODE } }),
-        400,
-        'bad_request',
-      ),
+      void failsWith(ctx, await ctx.api.POST('/clients/signup', { body: { client_ref: ctx.unique('ct-signup'), auth_code: INVALID_AUTH_CODE } }), 400, 'bad_request'),
   },
   {
     operation: 'completeClientSignup',
-    name: 'a signup without auth_code is refused with 400 bad_request',
+    name: 'a signup without auth_code is refused with 400 bad_request, details naming auth_code',
     needs: ['validation'],
     run: async (ctx) =>
-      void failsWith(ctx, await ctx.api.POST('/clients/signup', { body: { client_ref: ctx.unique('ct-signup') } as never }), 400, 'bad_request'),
+      detailsName(failsWith(ctx, await ctx.api.POST('/clients/signup', { body: { client_ref: ctx.unique('ct-signup') } as never }), 400, 'bad_request'), 'auth_code'),
   },
   {
     operation: 'completeClientSignup',
     name: 'a valid auth_code connects a chat client (201 Client)',
     fixtures: ['signupAuthCode'],
     run: async (ctx) => {
-      const res = await ctx.api.POST('/clients/signup', { body: { client_ref: ctx.unique('ct-signup'), auth_code: await ctx.fx.signupAuthCode!() } });
+      const { res } = await signedUp(ctx);
       status(ctx, res, 201);
-      assert.equal(res.data!.channel, 'chat');
+      check(res.data!.channel === 'chat', 'signup connects a chat client', JSON.stringify(res.data));
     },
   },
   {
@@ -96,11 +105,11 @@ export const onboardingCases: Case[] = [
     needs: ['state'],
     fixtures: ['signupAuthCode'],
     run: async (ctx) => {
-      const ref = ctx.unique('ct-signup');
-      status(ctx, await ctx.api.POST('/clients/signup', { body: { client_ref: ref, auth_code: await ctx.fx.signupAuthCode!() } }), 201);
-      const res = await ctx.api.GET('/clients/{client_ref}', { params: { path: { client_ref: ref } } });
-      status(ctx, res, 200);
-      same([res.data!.client_ref, res.data!.channel], [ref, 'chat']);
+      const { ref, res } = await signedUp(ctx);
+      if (res.response.status !== 201) throw new Inconclusive(`the signup that connects the client answered ${res.response.status}`);
+      const got = await ctx.api.GET('/clients/{client_ref}', { params: { path: { client_ref: ref } } });
+      status(ctx, got, 200);
+      same([res.data!.client_ref, got.data!.client_ref, got.data!.channel], [ref, ref, 'chat'], 'a client connected by signup has the given reference, and is returned with it');
     },
   },
   {

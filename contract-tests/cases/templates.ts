@@ -1,9 +1,70 @@
-// Tag Templates: the template lifecycle.
-import assert from 'node:assert/strict';
+// Tag Templates: the template lifecycle (sections 2, 3 and 4), every list filter, and the limits of section 8.
+// Templates the run edits or deletes are its own: a fixture's template is only ever read.
+import type { components } from '../../generated/openapi';
 import type { Case, CaseContext } from '../harness';
-import { chat, createTemplate, failsWith, file, form, PNG_1X1, same, status } from './support';
+import { detailsName } from './clients';
+import {
+  approvedTemplateOfMyOwn,
+  BODY_TWO_PLACEHOLDERS,
+  chat,
+  check,
+  createTemplate,
+  delivered,
+  failsWith,
+  file,
+  form,
+  GIF_1X1,
+  MB,
+  pendingTemplate,
+  PNG_1X1,
+  pngOf,
+  RECIPIENT,
+  runApprovedTemplate,
+  same,
+  snake,
+  status,
+  stillPending,
+  templateQuery,
+} from './support';
 
-const snake = (ctx: CaseContext, prefix: string) => ctx.unique(prefix).replace(/-/g, '_').toLowerCase();
+type Template = components['schemas']['Template'];
+type ListQuery = { status?: Template['status']; category?: NonNullable<Template['category']>; language?: string; search?: string; refresh?: boolean };
+
+const list = async (ctx: CaseContext, query: ListQuery) => {
+  const res = await ctx.api.GET('/templates', { params: { query: { client_ref: chat(ctx), ...query } } });
+  status(ctx, res, 200);
+  return res.data!.results;
+};
+
+/** Two templates of this run that differ in category and language, for the list filters. */
+const filterPair = (ctx: CaseContext) =>
+  ctx.run.once('filter-pair', async () => {
+    const marker = snake(ctx, 'ct_filter');
+    return {
+      marker,
+      utility: await createTemplate(ctx, `${marker}_utility`, 'en_US'),
+      marketing: await createTemplate(ctx, `${marker}_marketing`, 'de_DE', { category: 'MARKETING' }),
+    };
+  });
+
+/** A filter holds when every result matches it, what should be listed is, and what should not is not. */
+function filtered(results: Template[], rule: string, matches: (t: Template) => boolean, listed: string[], unlisted: string[]): void {
+  const names = results.map((t) => t.name);
+  const seen = `${results.length} results: ${names.slice(0, 10).join(', ')}`;
+  check(results.every(matches), `${rule}: every result matches`, seen);
+  check(listed.every((n) => names.includes(n)), `${rule}: matching templates are listed`, `${listed.join(', ')} missing from ${seen}`);
+  check(unlisted.every((n) => !names.includes(n)), `${rule}: other templates are not listed`, `${unlisted.join(', ')} listed in ${seen}`);
+}
+
+/** A body the contract refuses, with the field the refusal names. */
+const INVALID_BODIES: [rule: string, field: string, body: Record<string, unknown>][] = [
+  ['a template body over 1024 characters', 'body.text', { body: { text: 'x'.repeat(1025) } }],
+  ['a footer over 60 characters', 'footer.text', { body: { text: 'Hi' }, footer: { text: 'x'.repeat(61) } }],
+  ['a button text over 25 characters', 'text', { body: { text: 'Hi' }, buttons: [{ type: 'QUICK_REPLY', text: 'x'.repeat(26) }] }],
+  ['more than 10 buttons', 'buttons', { body: { text: 'Hi' }, buttons: Array.from({ length: 11 }, (_, i) => ({ type: 'QUICK_REPLY', text: `Option ${i}` })) }],
+  ['a TEXT header with two placeholders', 'header', { body: { text: 'Hi' }, header: { format: 'TEXT', text: '{{1}} and {{2}}' } }],
+  ['an IMAGE header without media_handle or media_url', 'header', { body: { text: 'Hi' }, header: { format: 'IMAGE' } }],
+];
 
 export const templateCases: Case[] = [
   {
@@ -11,6 +72,69 @@ export const templateCases: Case[] = [
     name: "listing a chat client's templates answers 200 with results and count",
     fixtures: ['chatClientRef'],
     run: async (ctx) => void status(ctx, await ctx.api.GET('/templates', { params: { query: { client_ref: chat(ctx) } } }), 200),
+  },
+  {
+    operation: 'listTemplates',
+    name: 'the template list count is the number of results',
+    needs: ['rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const res = await ctx.api.GET('/templates', { params: { query: { client_ref: chat(ctx) } } });
+      status(ctx, res, 200);
+      check(res.data!.count === res.data!.results.length, 'TemplateList count is the number of results', `count ${res.data!.count}, ${res.data!.results.length} results`);
+    },
+  },
+  {
+    operation: 'listTemplates',
+    name: 'the status filter lists exactly the templates in that status',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const approved = await runApprovedTemplate(ctx);
+      filtered(await list(ctx, { status: 'APPROVED' }), 'status=APPROVED', (t) => t.status === 'APPROVED', [approved.name], []);
+      filtered(await list(ctx, { status: 'REJECTED' }), 'status=REJECTED', (t) => t.status === 'REJECTED', [], [approved.name]);
+    },
+  },
+  {
+    operation: 'listTemplates',
+    name: 'the category filter lists exactly the templates of that category',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const { utility, marketing } = await filterPair(ctx);
+      filtered(await list(ctx, { category: 'MARKETING' }), 'category=MARKETING', (t) => t.category === 'MARKETING', [marketing.name], [utility.name]);
+    },
+  },
+  {
+    operation: 'listTemplates',
+    name: 'the language filter lists exactly the templates in that language',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const { utility, marketing } = await filterPair(ctx);
+      filtered(await list(ctx, { language: 'de_DE' }), 'language=de_DE', (t) => t.language === 'de_DE', [marketing.name], [utility.name]);
+    },
+  },
+  {
+    operation: 'listTemplates',
+    name: 'search matches part of the name, case-insensitively',
+    needs: ['state', 'rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const { marker, utility, marketing } = await filterPair(ctx);
+      const part = marker.slice(3).toUpperCase();
+      filtered(await list(ctx, { search: part }), 'search (case-insensitive)', (t) => t.name.toLowerCase().includes(part.toLowerCase()), [utility.name, marketing.name], []);
+    },
+  },
+  {
+    operation: 'listTemplates',
+    name: 'refresh=true (a pull from the provider) is answered like any list',
+    needs: ['state'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const { utility } = await filterPair(ctx);
+      filtered(await list(ctx, { refresh: true, search: utility.name }), 'refresh=true with search', (t) => t.name.includes(utility.name), [utility.name], []);
+    },
   },
   {
     operation: 'listTemplates',
@@ -30,7 +154,18 @@ export const templateCases: Case[] = [
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
       const t = await createTemplate(ctx, snake(ctx, 'ct_create'));
-      assert.equal(t.status, 'PENDING');
+      check(t.status === 'PENDING', 'a created template is PENDING', t.status);
+    },
+  },
+  {
+    operation: 'createTemplate',
+    name: 'a template created without language and category is en_US and MARKETING',
+    needs: ['rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const res = await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name: snake(ctx, 'ct_defaults'), body: BODY_TWO_PLACEHOLDERS } });
+      status(ctx, res, 201);
+      same([res.data!.language, res.data!.category], ['en_US', 'MARKETING'], 'language defaults to en_US and category to MARKETING');
     },
   },
   {
@@ -42,13 +177,12 @@ export const templateCases: Case[] = [
       // Letters only: how digits next to letters split into words is not specified.
       const base = `ct_readback_${snake(ctx, 'x').replace(/[^a-z]/g, '').slice(1)}_${'abcdefghij'[Date.now() % 10]}`;
       const t = await createTemplate(ctx, `${base.replace(/_/g, ' ').toUpperCase()}!`);
-      assert.equal(t.name, base);
-      const got = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: t.id ?? t.name }, query: { client_ref: chat(ctx), language: 'en_US' } } });
+      check(t.name === base, 'a template name is normalized to lower_snake_case', `${t.name}, expected ${base}`);
+      const got = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, 'en_US') } });
       status(ctx, got, 200);
-      same([got.data!.name, got.data!.language, got.data!.status], [base, 'en_US', 'PENDING']);
-      const list = await ctx.api.GET('/templates', { params: { query: { client_ref: chat(ctx), search: base } } });
-      status(ctx, list, 200);
-      assert.ok(list.data!.results.some((r) => r.name === base), `${base} is listed`);
+      same([got.data!.name, got.data!.language], [base, 'en_US'], 'a created template reads back with its name and language');
+      const listed = await list(ctx, { search: base });
+      check(listed.some((r) => r.name === base), 'a created template is listed', `${base} not among ${listed.map((r) => r.name).join(', ')}`);
     },
   },
   {
@@ -59,33 +193,41 @@ export const templateCases: Case[] = [
     run: async (ctx) => {
       const name = snake(ctx, 'ct_dup');
       await createTemplate(ctx, name);
-      failsWith(
-        ctx,
-        await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name, body: { text: 'Again' } } }),
-        409,
-        'conflict',
-      );
+      failsWith(ctx, await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name, body: { text: 'Again' } } }), 409, 'conflict');
     },
   },
-  {
-    operation: 'createTemplate',
-    name: 'a template body over 1024 characters is refused with 400 bad_request',
-    needs: ['validation'],
-    fixtures: ['chatClientRef'],
-    run: async (ctx) =>
-      void failsWith(
-        ctx,
-        await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name: snake(ctx, 'ct_long'), body: { text: 'x'.repeat(1025) } } }),
-        400,
-        'bad_request',
-      ),
-  },
+  ...INVALID_BODIES.map(
+    ([rule, field, body]): Case => ({
+      operation: 'createTemplate',
+      name: `${rule} is refused with 400 bad_request, details naming ${field}`,
+      needs: ['validation'],
+      fixtures: ['chatClientRef'],
+      run: async (ctx) => detailsName(failsWith(ctx, await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name: snake(ctx, 'ct_invalid'), ...body } as never }), 400, 'bad_request'), field),
+    }),
+  ),
   {
     operation: 'createTemplate',
     name: 'a template for an unknown client is refused with 404 not_found',
     needs: ['state'],
     run: async (ctx) =>
       void failsWith(ctx, await ctx.api.POST('/templates', { body: { client_ref: ctx.unique('ct-unknown'), name: snake(ctx, 'ct_x'), body: { text: 'x' } } }), 404, 'not_found'),
+  },
+  {
+    operation: 'createTemplate',
+    name: "a created template's review result arrives as a signed template.status event",
+    needs: ['state', 'webhooks'],
+    fixtures: ['chatClientRef', 'webhooks'],
+    run: async (ctx) => {
+      const t = await runApprovedTemplate(ctx);
+      const d = await delivered(ctx, 'template.status', `APPROVED for ${t.name}`, (x) => x.body?.template?.name === t.name && x.body?.template?.status === 'APPROVED');
+      const now = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, t.language) } });
+      status(ctx, now, 200);
+      same(
+        [d.body!.client_ref, d.body!.template.language, d.body!.template.id],
+        [chat(ctx), t.language, now.data!.id],
+        'template.status names the client, language and id of the template it is about',
+      );
+    },
   },
   {
     operation: 'uploadTemplateMedia',
@@ -95,19 +237,35 @@ export const templateCases: Case[] = [
     run: async (ctx) => {
       const res = await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'h.png') } });
       status(ctx, res, 201);
-      assert.ok(res.data!.handle.length > 0);
+      check(res.data!.handle.length > 0, 'a header upload answers a handle', JSON.stringify(res.data));
     },
   },
   {
     operation: 'uploadTemplateMedia',
-    name: 'a header image upload is reported with format IMAGE',
+    name: 'a header image upload is reported with format IMAGE (inferred from its content type)',
     needs: ['rules', 'binaryBodies'],
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
       const res = await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(PNG_1X1, 'image/png', 'h.png') } });
       status(ctx, res, 201);
-      assert.equal(res.data!.format, 'IMAGE');
+      check(res.data!.format === 'IMAGE', 'a PNG header upload is format IMAGE', JSON.stringify(res.data));
     },
+  },
+  {
+    operation: 'uploadTemplateMedia',
+    name: 'a GIF header upload (an unsupported type) is refused with 400 media_type_unsupported',
+    needs: ['rules'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(ctx, await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(GIF_1X1, 'image/gif', 'h.gif') } }), 400, 'media_type_unsupported'),
+  },
+  {
+    operation: 'uploadTemplateMedia',
+    name: 'a header image over 5 MB is refused with 400 media_too_large',
+    needs: ['rules', 'binaryBodies'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) =>
+      void failsWith(ctx, await ctx.api.POST('/templates/media', { body: { client_ref: chat(ctx), file: file(pngOf(5 * MB + 1), 'image/png', 'big.png') } }), 400, 'media_too_large'),
   },
   {
     operation: 'uploadTemplateMedia',
@@ -135,7 +293,7 @@ export const templateCases: Case[] = [
   },
   {
     operation: 'getTemplate',
-    name: 'a name that exists in several languages, asked without language, is refused with 409 conflict',
+    name: 'a name in several languages is refused with 409 conflict without language, and found with it',
     needs: ['state'],
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
@@ -143,6 +301,9 @@ export const templateCases: Case[] = [
       await createTemplate(ctx, name, 'en_US');
       await createTemplate(ctx, name, 'de_DE');
       failsWith(ctx, await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: name }, query: { client_ref: chat(ctx) } } }), 409, 'conflict');
+      const got = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: name }, query: templateQuery(ctx, 'de_DE') } });
+      status(ctx, got, 200);
+      same([got.data!.name, got.data!.language], [name, 'de_DE'], 'language picks the template among its languages');
     },
   },
   {
@@ -151,57 +312,67 @@ export const templateCases: Case[] = [
     needs: ['state', 'rules'],
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
-      const t = await createTemplate(ctx, snake(ctx, 'ct_edit'));
-      failsWith(
-        ctx,
-        await ctx.api.PATCH('/templates/{template_ref}', {
-          params: { path: { template_ref: t.id ?? t.name }, query: { client_ref: chat(ctx), language: 'en_US' } },
-          body: { client_ref: chat(ctx), name: t.name, body: { text: 'Edited {{1}}', examples: ['Anna'] } },
-        }),
-        409,
-        'conflict',
-      );
-    },
-  },
-  {
-    operation: 'updateTemplate',
-    name: 'changing the language of an approved template is refused with 400 bad_request',
-    needs: ['rules'],
-    fixtures: ['chatClientRef', 'approvedTemplate'],
-    run: async (ctx) => {
-      const { ref, language } = ctx.fx.approvedTemplate!;
-      const q = { client_ref: chat(ctx), ...(language ? { language } : {}) };
-      const got = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: ref }, query: q } });
-      status(ctx, got, 200);
-      const other = got.data!.language === 'en_US' ? 'de_DE' : 'en_US';
-      failsWith(
-        ctx,
-        await ctx.api.PATCH('/templates/{template_ref}', {
-          params: { path: { template_ref: ref }, query: q },
-          body: { client_ref: chat(ctx), name: got.data!.name, category: got.data!.category ?? 'UTILITY', language: other, body: { text: 'Changed' } },
-        }),
-        400,
-        'bad_request',
-      );
-    },
-  },
-  {
-    operation: 'updateTemplate',
-    name: 'editing an approved template answers 200 and resubmits it for review',
-    needs: [],
-    fixtures: ['chatClientRef', 'approvedTemplate'],
-    run: async (ctx) => {
-      const { ref, language } = ctx.fx.approvedTemplate!;
-      const q = { client_ref: chat(ctx), ...(language ? { language } : {}) };
-      const got = await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: ref }, query: q } });
-      status(ctx, got, 200);
-      const body = got.data!.components?.find((c) => String(c.type).toUpperCase() === 'BODY') as { text?: string } | undefined;
+      const t = await pendingTemplate(ctx, 'ct_edit');
       const res = await ctx.api.PATCH('/templates/{template_ref}', {
-        params: { path: { template_ref: ref }, query: q },
-        body: { client_ref: chat(ctx), name: got.data!.name, category: got.data!.category ?? 'UTILITY', language: got.data!.language, components: got.data!.components, body: { text: body?.text ?? 'Hello' } },
+        params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, 'en_US') },
+        body: { client_ref: chat(ctx), name: t.name, body: { text: 'Edited {{1}}', examples: ['Anna'] } },
+      });
+      await stillPending(ctx, t, () => void failsWith(ctx, res, 409, 'conflict'));
+    },
+  },
+  ...(
+    [
+      ['language', (t: Template) => ({ language: t.language === 'en_US' ? 'de_DE' : 'en_US' })],
+      ['name', (t: Template) => ({ name: `${t.name}_renamed` })],
+    ] as const
+  ).map(
+    ([field, change]): Case => ({
+      operation: 'updateTemplate',
+      name: `changing the ${field} of an approved template is refused with 400 bad_request`,
+      needs: ['state', 'rules'],
+      fixtures: ['chatClientRef'],
+      run: async (ctx) => {
+        const t = await runApprovedTemplate(ctx);
+        failsWith(
+          ctx,
+          await ctx.api.PATCH('/templates/{template_ref}', {
+            params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, t.language) },
+            body: { client_ref: chat(ctx), name: t.name, language: t.language, category: t.category ?? 'UTILITY', body: BODY_TWO_PLACEHOLDERS, ...change(t) },
+          }),
+          400,
+          'bad_request',
+        );
+      },
+    }),
+  ),
+  {
+    operation: 'updateTemplate',
+    name: 'editing an approved template answers 200 and resubmits it for review (PENDING)',
+    needs: ['state'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const t = await approvedTemplateOfMyOwn(ctx, 'ct_edit_approved');
+      const res = await ctx.api.PATCH('/templates/{template_ref}', {
+        params: { path: { template_ref: t.id ?? t.name }, query: templateQuery(ctx, t.language) },
+        body: { client_ref: chat(ctx), name: t.name, language: t.language, category: t.category ?? 'UTILITY', body: { text: 'Hello {{1}}, order {{2}} left our warehouse.', examples: ['Anna', '10482'] } },
       });
       status(ctx, res, 200);
-      assert.equal(res.data!.status, 'PENDING');
+      check(res.data!.status === 'PENDING', 'an edited template is back in review (PENDING)', res.data!.status);
+    },
+  },
+  {
+    operation: 'updateTemplate',
+    name: 'editing an unknown template is refused with 404 not_found',
+    needs: ['state'],
+    fixtures: ['chatClientRef'],
+    run: async (ctx) => {
+      const name = snake(ctx, 'ct_none');
+      failsWith(
+        ctx,
+        await ctx.api.PATCH('/templates/{template_ref}', { params: { path: { template_ref: name }, query: templateQuery(ctx) }, body: { client_ref: chat(ctx), name, body: { text: 'x' } } }),
+        404,
+        'not_found',
+      );
     },
   },
   {
@@ -215,15 +386,21 @@ export const templateCases: Case[] = [
   },
   {
     operation: 'deleteTemplate',
-    name: 'a deleted template is gone (404) and its name is blocked for reuse (409 conflict)',
+    name: 'a deleted template is gone (404), sends naming it fail (404), and its name is blocked for reuse (409 conflict)',
     needs: ['state', 'rules'],
     fixtures: ['chatClientRef'],
     run: async (ctx) => {
       const name = snake(ctx, 'ct_gone');
       await createTemplate(ctx, name);
-      const q = { client_ref: chat(ctx), language: 'en_US' };
+      const q = templateQuery(ctx, 'en_US');
       status(ctx, await ctx.api.DELETE('/templates/{template_ref}', { params: { path: { template_ref: name }, query: q } }), 204);
       failsWith(ctx, await ctx.api.GET('/templates/{template_ref}', { params: { path: { template_ref: name }, query: q } }), 404, 'not_found');
+      failsWith(
+        ctx,
+        await ctx.api.POST('/messages/send-template', { body: { client_ref: chat(ctx), to: RECIPIENT, template_ref: name, language: 'en_US', parameters: ['Anna', '10482'], dry_run: true } }),
+        404,
+        'not_found',
+      );
       failsWith(ctx, await ctx.api.POST('/templates', { body: { client_ref: chat(ctx), name, body: { text: 'x' } } }), 409, 'conflict');
     },
   },

@@ -1,17 +1,14 @@
 // `npm run webhook:check-receiver -- --url URL --secret SECRET`: a conformance check of a partner's webhook
 // receiver. Prints a table, writes JUnit XML, CTRF JSON and a Markdown summary, exits with the check codes.
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { WEBHOOK_TIMEOUT_MS } from '../../client/webhooks';
 import { formatMs } from '../../mock/webhooks';
-import { EXIT, EXIT_CODES_HELP, type ExitCode } from '../exit-codes';
-import { COMMON_OPTIONS, UsageError, runCheckCommand } from '../command';
-import { writeRunReports } from '../report';
+import { UsageError, publishReports, reportsDirOf, runCheckCommand, type CommandValues } from '../command';
+import { EXIT_CODES_HELP } from '../exit-codes';
 import { checkReceiver } from './run';
-import { NOT_OBSERVABLE, describeLatency, receiverExitCode, receiverSummaryMarkdown, receiverTable, reportedReceiverRun, verdict } from './summary';
+import { NOT_OBSERVABLE, describeLatency, receiverExitCode, receiverReport, receiverTable, verdict } from './summary';
 
-const HELP = `Usage: npm run webhook:check-receiver -- --url URL --secret SECRET [options]
-       npx partner-messaging-check-receiver --url URL --secret SECRET [options]
+const USAGE = `Usage: partner-messaging-check-receiver --url URL --secret SECRET [options]
+       (in this repository: npm run webhook:check-receiver -- --url URL --secret SECRET [options])
 
 Checks a webhook receiver against section 6 of the specification, over real HTTP:
   events   every example of every event kind of openapi.yaml, signed like the service, must get a 2xx
@@ -32,26 +29,19 @@ Options:
   --timeout-ms MS    acknowledgement time limit, at most ${WEBHOOK_TIMEOUT_MS} (default ${WEBHOOK_TIMEOUT_MS}); lower is stricter
   --reports-dir DIR  default: reports
   --quiet            print only the table and the verdict
+  --version          the package's version and the API version of its contract
   -h, --help
 
 ${EXIT_CODES_HELP}
-  A case that could not be sent because the receiver stopped accepting connections is "not checked" (3).`;
+  Here 3 means a case could not be sent because the receiver stopped accepting connections ("not checked").`;
 
-async function main(argv: string[]): Promise<ExitCode> {
-  const { values: v } = parseArgs({
-    args: argv,
-    options: {
-      url: { type: 'string' },
-      secret: { type: 'string' },
-      'timeout-ms': { type: 'string' },
-      ...COMMON_OPTIONS,
-    },
-    strict: true,
-  });
-  if (v.help) {
-    console.log(HELP);
-    return EXIT.passed;
-  }
+const OPTIONS = {
+  url: { type: 'string' },
+  secret: { type: 'string' },
+  'timeout-ms': { type: 'string' },
+} as const;
+
+async function run(v: CommandValues<typeof OPTIONS>) {
   const url = v.url ?? process.env.WEBHOOK_URL;
   const secret = v.secret ?? process.env.WEBHOOK_SECRET;
   if (!url || !/^https?:\/\/./.test(url)) throw new UsageError('give --url with the receiver\'s http(s) URL (or WEBHOOK_URL)');
@@ -60,15 +50,9 @@ async function main(argv: string[]): Promise<ExitCode> {
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > WEBHOOK_TIMEOUT_MS) {
     throw new UsageError(`--timeout-ms takes a whole number of milliseconds from 1 to ${WEBHOOK_TIMEOUT_MS} (the specification's limit)`);
   }
-  const reportsDir = resolve(v['reports-dir'] ?? join(process.cwd(), 'reports'));
-  const files = {
-    junit: join(reportsDir, 'receiver-junit.xml'),
-    ctrf: join(reportsDir, 'receiver-ctrf.json'),
-    summary: join(reportsDir, 'receiver-summary.md'),
-  };
 
   if (!v.quiet) console.log(`Receiver check of ${url} (time limit ${timeoutMs} ms)`);
-  const run = await checkReceiver({
+  const result = await checkReceiver({
     url,
     secret,
     timeoutMs,
@@ -78,10 +62,10 @@ async function main(argv: string[]): Promise<ExitCode> {
       console.log(`${mark} ${r.name}${r.message ? ` — ${r.message}` : ''}`);
     },
   });
-  writeRunReports(reportedReceiverRun(run), files, receiverSummaryMarkdown(run));
-  console.log(`\n${receiverTable(run)}\n\n${describeLatency(run)}\n${verdict(run)}`);
-  if (!v.quiet) console.log(`${NOT_OBSERVABLE}\nJUnit XML: ${files.junit}\nCTRF JSON: ${files.ctrf}\nSummary:   ${files.summary}`);
-  return receiverExitCode(run);
+  console.log(`\n${receiverTable(result)}\n\n${describeLatency(result)}\n${verdict(result)}`);
+  if (!v.quiet) console.log(NOT_OBSERVABLE);
+  publishReports(receiverReport(result), reportsDirOf(v), 'receiver');
+  return receiverExitCode(result);
 }
 
-runCheckCommand('check-receiver', HELP, () => main(process.argv.slice(2)));
+runCheckCommand({ name: 'partner-messaging-check-receiver', home: __dirname, usage: USAGE, options: OPTIONS, run });

@@ -192,7 +192,7 @@ describe('npm run webhook:check-receiver', () => {
       expect(stdout).toMatch(/Response times of 28 answered deliveries: median \d+ ms, p95 \d+ ms, max \d+ ms \(limit 5000 ms\)/);
       expect(stdout).toContain('PASSED: 25 passed, 0 failed, 0 not checked');
       const junit = readFileSync(join(reports, 'receiver-junit.xml'), 'utf8');
-      expect(junit).toMatch(/<testsuites name="check-receiver" tests="25" failures="0" skipped="0"/);
+      expect(junit).toMatch(/<testsuites name="check-receiver" tests="25" failures="0" errors="0" skipped="0"/);
       expect(junit).toContain('classname="check-receiver.refuse" name="a truncated signature is refused with 401"');
       const ctrf = JSON.parse(readFileSync(join(reports, 'receiver-ctrf.json'), 'utf8'));
       expect(() => validateStrict(ctrf)).not.toThrow();
@@ -216,6 +216,10 @@ describe('npm run webhook:check-receiver', () => {
       expect(failed.map((t: { name: string }) => t.name)).toContain(CASE.noSignature);
       expect(failed.every((t: { suite: string[]; message: string }) => t.suite.join('.') === 'check-receiver.refuse' && /got 200/.test(t.message))).toBe(true);
       expect(readFileSync(join(reports, 'receiver-junit.xml'), 'utf8')).toMatch(/tests="25" failures="6"/);
+      expect(ctrf.extra).toMatchObject({ exitCode: EXIT.violation, verdict: 'FAILED: 6 distinct violations in 6 cases' });
+      const summary = readFileSync(join(reports, 'receiver-summary.md'), 'utf8');
+      expect(summary).toContain('**FAILED: 6 distinct violations in 6 cases** (exit code 1)');
+      expect(summary).toMatch(/^- \*\*expected 401: .*\*\* — 1×; e\.g\. got 200 \(case: a delivery without X-Service-Signature is refused with 401\)$/m);
     } finally {
       await receiver.close();
     }
@@ -236,7 +240,7 @@ describe('npm run webhook:check-receiver', () => {
   ])('%s is a usage error: exit 2 with the usage', async (_name, args) => {
     const { code, stderr } = await runCli(args);
     expect(code).toBe(EXIT.usage);
-    expect(stderr).toContain('Usage: npm run webhook:check-receiver -- --url URL --secret SECRET');
+    expect(stderr).toContain('Usage: partner-messaging-check-receiver --url URL --secret SECRET');
   }, 60_000);
 
   it('--help prints the usage with the exit codes and what cannot be observed, and exits 0', async () => {

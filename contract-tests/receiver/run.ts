@@ -19,6 +19,8 @@ export interface ReceiverCaseResult {
   /** `skipped`: not checked, the receiver could no longer be reached. */
   outcome: 'passed' | 'failed' | 'skipped';
   message?: string;
+  /** For a failed case: the rule it broke (the defect, without the answer), where, and the answer it got. */
+  violation?: { rule: string; where?: string; example: string };
   startedAt: number;
   durationMs: number;
 }
@@ -69,23 +71,26 @@ function describe(answer: DeliveryAnswer): string {
 async function runCase(c: ReceiverCase, url: string, timeoutMs: number): Promise<ReceiverCaseResult> {
   const startedAt = Date.now();
   const answers: DeliveryAnswer[] = [];
-  const result = (outcome: ReceiverCaseResult['outcome'], message?: string): ReceiverCaseResult => ({
+  const result = (outcome: ReceiverCaseResult['outcome'], message?: string, violation?: ReceiverCaseResult['violation']): ReceiverCaseResult => ({
     group: c.group,
     name: c.name,
     expected: c.expect.label,
     answers,
     outcome,
     message,
+    violation,
     startedAt,
     durationMs: answers.reduce((sum, a) => sum + a.durationMs, 0),
   });
   for (const [i, delivery] of c.deliveries.entries()) {
     const answer = await deliverOnce({ url, body: delivery.body, signature: delivery.signature, timeoutMs, userAgent: USER_AGENT });
     answers.push(answer);
-    const which = c.deliveries.length > 1 ? `delivery ${i + 1} of ${c.deliveries.length}: ` : '';
+    const which = c.deliveries.length > 1 ? `delivery ${i + 1} of ${c.deliveries.length}` : undefined;
     if (answer.failure === 'no-connection') return result('skipped', `not checked: the receiver could no longer be reached (${answer.error})`);
     if (answer.status === null || !c.expect.holds(answer.status)) {
-      return result('failed', `${which}${describe(answer)}, expected ${c.expect.label}${answer.status === null ? ` within ${timeoutMs} ms` : ''}: ${c.defect}`);
+      const expected = `expected ${c.expect.label}${answer.status === null ? ` within ${timeoutMs} ms` : ''}`;
+      const got = describe(answer);
+      return result('failed', `${which ? `${which}: ` : ''}${got}, ${expected}: ${c.defect}`, { rule: `${expected}: ${c.defect}`, where: which, example: got });
     }
   }
   return result('passed');

@@ -1,7 +1,7 @@
-// How a receiver run reads: the table printed at the end, the response-time figures, the Markdown summary
-// for CI pages, and the shape the JUnit and CTRF writers take.
+// How a receiver run reads: the table printed at the end, the response-time figures, and the run as a report
+// of every check (report.ts: JUnit, CTRF, the summary for CI pages, annotations).
 import { exitCodeOf, type ExitCode } from '../exit-codes';
-import type { ReportedRun } from '../report';
+import { FindingList, markdownTable, plural, textTable, verdictOf, type CheckReport } from '../report';
 import type { ReceiverCaseResult, ReceiverRun } from './run';
 
 const RESULT = { passed: 'pass', failed: 'FAIL', skipped: 'not checked' } as const;
@@ -38,7 +38,7 @@ export function describeLatency(run: ReceiverRun): string {
   return `Response times of ${l.answered} answered deliveries: median ${l.medianMs} ms, p95 ${l.p95Ms} ms, max ${l.maxMs} ms (limit ${run.limitMs} ms); slowest: ${l.slowest?.name}.`;
 }
 
-export const counts = (run: ReceiverRun) => ({
+const counts = (run: ReceiverRun) => ({
   passed: run.results.filter((r) => r.outcome === 'passed').length,
   failed: run.results.filter((r) => r.outcome === 'failed').length,
   notChecked: run.results.filter((r) => r.outcome === 'skipped').length,
@@ -63,50 +63,37 @@ function columns(run: ReceiverRun): string[][] {
 const HEADER = ['#', 'group', 'case', 'expected', 'got', 'time', 'result'];
 
 /** The fixed-width table printed at the end of a run. */
-export function receiverTable(run: ReceiverRun): string {
-  const rows = [HEADER, ...columns(run)];
-  const widths = HEADER.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n');
-}
+export const receiverTable = (run: ReceiverRun): string => textTable(HEADER, columns(run));
 
-export function receiverSummaryMarkdown(run: ReceiverRun): string {
-  const cell = (s: string) => s.replace(/\|/g, '\\|');
-  const out = [
-    `# Receiver check of ${run.url}`,
-    '',
-    `**${verdict(run)}**`,
-    '',
-    `| ${HEADER.join(' | ')} |`,
-    `|${HEADER.map(() => '---').join('|')}|`,
-    ...columns(run).map((row) => `| ${row.map(cell).join(' | ')} |`),
-    '',
-    describeLatency(run),
-    '',
-  ];
-  const failures = run.results.filter((r) => r.outcome !== 'passed');
-  if (failures.length) {
-    out.push('## Failures and cases not checked', '');
-    for (const f of failures) out.push(`- **${f.name}**: ${f.message}`);
-    out.push('');
-  }
-  out.push(NOT_OBSERVABLE, '');
-  return out.join('\n');
-}
-
-/** A receiver run in the shape of every report (JUnit XML, CTRF). */
-export function reportedReceiverRun(run: ReceiverRun): ReportedRun {
+/** The run as a report: a finding per defect (the event kinds share one), the table and the response times as sections. */
+export function receiverReport(run: ReceiverRun): CheckReport {
+  const findings = new FindingList();
+  for (const r of run.results) if (r.violation) findings.add(r.violation.rule, r.violation.where, r.name, r.violation.example);
+  const c = counts(run);
+  const exitCode = receiverExitCode(run);
+  const incomplete = `${plural(c.notChecked, 'case')} not checked: the receiver could no longer be reached`;
   return {
-    tool: 'check-receiver',
-    title: `receiver check of ${run.url}`,
-    cases: run.results.map((r) => ({
-      suite: ['check-receiver', r.group],
-      name: r.name,
-      outcome: r.outcome,
-      message: r.message,
-      durationMs: r.durationMs,
-      startedAt: r.startedAt,
-    })),
+    tool: { name: 'check-receiver' },
+    title: `Receiver check of ${run.url}`,
     startedAt: run.startedAt,
     durationMs: run.durationMs,
+    exitCode,
+    verdict: verdictOf(exitCode, { findings: findings.all().length, failedCases: c.failed, incomplete }),
+    cases: run.results.map((r) => ({
+      name: r.name,
+      group: r.group,
+      outcome: r.outcome,
+      durationMs: r.durationMs,
+      startedAt: r.startedAt,
+      ...(r.outcome === 'skipped' ? { skipKind: 'not checked', skipReason: r.message } : {}),
+      ...(r.violation ? { broke: [r.violation.rule] } : {}),
+    })),
+    findings: findings.all(),
+    warnings: c.notChecked ? [{ title: 'cases not checked', message: incomplete }] : [],
+    sections: [
+      { title: 'Cases', body: markdownTable(HEADER, columns(run)) },
+      { title: 'Response times', body: describeLatency(run) },
+      { title: 'What cannot be observed from outside', body: NOT_OBSERVABLE },
+    ],
   };
 }

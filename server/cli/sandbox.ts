@@ -1,6 +1,6 @@
 // `npm run sandbox -- <command> …`: the sandbox functions from the command line, against the running
 // server over HTTP with the admin token (SANDBOX_ADMIN_TOKEN, or the token file in DATA_DIR).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server, default http://localhost:\${PORT:-4000};
@@ -26,8 +26,13 @@ const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server
   provider --templates-reachable true|false
   message-status <message_id> delivered|read|failed [--error-code N] [--error-title T]
   test-recipient <client_ref> <recipient>
-  trial --ends-at <ISO>|none [--grace-days N]
+  trial --ends-at <ISO>|none [--grace-days N] [--key <key id or prefix>]
+  signup-code                             a code POST /v1/clients/signup exchanges once
+  fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
   tick`;
+
+/** Routes of the whole sandbox, not of one partner (server/sandbox/openapi.yaml gives them no `partner`). */
+const PARTNERLESS = ['/partners', '/provider', '/signup-codes', '/tick'];
 
 function parse(argv: string[]): { positional: string[]; flags: Record<string, string | true> } {
   const positional: string[] = [];
@@ -61,16 +66,20 @@ function tokenOf(flags: Record<string, string | true>): string {
 async function main(): Promise<number> {
   const { positional, flags } = parse(process.argv.slice(2));
   const [command, ...args] = positional;
-  if (!command || flags.help) {
+  if (flags.help) {
     process.stdout.write(`${USAGE}\n`);
-    return flags.help ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   }
   const base = (str(flags.server) ?? `http://localhost:${process.env.PORT || 4000}`).replace(/\/+$/, '');
   const token = tokenOf(flags);
   const partner = str(flags.partner);
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
     const url = new URL(`${base}/sandbox${path}`);
-    if (partner !== undefined && !path.startsWith('/partners')) url.searchParams.set('partner', partner);
+    if (partner !== undefined && !PARTNERLESS.some((route) => path.startsWith(route))) url.searchParams.set('partner', partner);
     const res = await fetch(url, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -223,7 +232,25 @@ async function main(): Promise<number> {
       return 0;
     case 'trial': {
       const endsAt = need(str(flags['ends-at']), '--ends-at <ISO>|none');
-      print(await call('PUT', '/trial', { ends_at: endsAt === 'none' ? null : endsAt, ...(str(flags['grace-days']) ? { grace_days: Number(str(flags['grace-days'])) } : {}) }));
+      print(
+        await call('PUT', '/trial', {
+          ends_at: endsAt === 'none' ? null : endsAt,
+          ...(str(flags['grace-days']) ? { grace_days: Number(str(flags['grace-days'])) } : {}),
+          ...(str(flags.key) ? { key: str(flags.key) } : {}),
+        }),
+      );
+      return 0;
+    }
+    case 'signup-code':
+      print(await call('POST', '/signup-codes'));
+      return 0;
+    case 'fixtures': {
+      const file = `${JSON.stringify(await call('POST', '/contract-fixtures'), null, 2)}\n`;
+      const out = str(flags.out);
+      if (out) {
+        writeFileSync(out, file, { mode: 0o600 });
+        process.stderr.write(`Fixtures written to ${out} (it holds keys and the sandbox token: keep it private).\n`);
+      } else process.stdout.write(file);
       return 0;
     }
     case 'tick':

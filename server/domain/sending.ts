@@ -43,7 +43,7 @@ export interface SendingDeps {
  * The key a send is made with: its partner owns the client, and its mode decides dry runs, the window
  * refusal, the trial gate and usage.
  */
-export type SendingKey = Pick<ApiKey, 'mode' | 'partnerId'>;
+export type SendingKey = Pick<ApiKey, 'id' | 'mode' | 'partnerId'>;
 
 /** POST /messages/send and POST /messages/send-template, rule by rule (section 4). */
 export class Sending {
@@ -99,7 +99,7 @@ export class Sending {
       response.dry_run = true;
       if (mode.hint) response.hint = mode.hint;
     } else {
-      await this.deps.trial.assertLiveSendAllowed(client.partner_id, key.mode, false);
+      await this.deps.trial.assertLiveSendAllowed(key, false);
       const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
       await this.deps.statuses.accept(
         {

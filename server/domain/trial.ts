@@ -1,4 +1,4 @@
-import type { KeyMode, PartnerId } from '../store/records';
+import type { ApiKey, PartnerId } from '../store/records';
 import type { PartnerSettingsRepository } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { DomainError, badRequest } from './errors';
@@ -11,6 +11,11 @@ export interface TrialState {
 }
 
 const SETTING = 'trial';
+/**
+ * A key may carry a trial of its own (set in the sandbox): it answers as a key of another partner account, so
+ * the gate can be checked on one server without pausing every other key's live sends.
+ */
+const keySetting = (keyId: string) => `trial:key:${keyId}`;
 export const DEFAULT_GRACE_DAYS = 7;
 
 /**
@@ -23,31 +28,36 @@ export class Trial {
     private readonly clock: Clock,
   ) {}
 
-  async state(partnerId: PartnerId): Promise<TrialState> {
-    const raw = await this.settings.get(partnerId, SETTING);
+  /** The trial of the key's account: its own when it has one, else its partner's. */
+  async state(partnerId: PartnerId, keyId?: string): Promise<TrialState> {
+    const raw = (keyId === undefined ? undefined : await this.settings.get(partnerId, keySetting(keyId))) ?? (await this.settings.get(partnerId, SETTING));
     if (!raw) return { endsAt: null, graceDays: DEFAULT_GRACE_DAYS };
     const parsed = JSON.parse(raw) as { ends_at: number | null; grace_days: number };
     return { endsAt: parsed.ends_at === null ? null : new Date(parsed.ends_at), graceDays: parsed.grace_days };
   }
 
-  /** The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS). */
-  async set(partnerId: PartnerId, change: { endsAt: Date | null; graceDays?: number }): Promise<TrialState> {
+  /**
+   * The sandbox sets the trial state (`endsAt: null` = plan active; grace defaults to DEFAULT_GRACE_DAYS): the
+   * partner's, or one of its keys' when `keyId` is given.
+   */
+  async set(partnerId: PartnerId, change: { endsAt: Date | null; graceDays?: number; keyId?: string }): Promise<TrialState> {
     const state: TrialState = { endsAt: change.endsAt, graceDays: change.graceDays ?? DEFAULT_GRACE_DAYS };
     if (!Number.isInteger(state.graceDays) || state.graceDays < 0) throw badRequest('graceDays must be a whole number of days, 0 or more.');
-    await this.settings.set(partnerId, SETTING, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
+    const setting = change.keyId === undefined ? SETTING : keySetting(change.keyId);
+    await this.settings.set(partnerId, setting, JSON.stringify({ ends_at: state.endsAt?.getTime() ?? null, grace_days: state.graceDays }));
     return state;
   }
 
   /** When live sending stops (trial end plus grace), or null when it never does. */
-  async sendingEndsAt(partnerId: PartnerId): Promise<Date | null> {
-    const { endsAt, graceDays } = await this.state(partnerId);
+  async sendingEndsAt(partnerId: PartnerId, keyId?: string): Promise<Date | null> {
+    const { endsAt, graceDays } = await this.state(partnerId, keyId);
     return endsAt === null ? null : new Date(endsAt.getTime() + graceDays * DAY_MS);
   }
 
   /** Throws `trial_expired` for a live delivery after trial and grace. */
-  async assertLiveSendAllowed(partnerId: PartnerId, keyMode: KeyMode, dryRun: boolean): Promise<void> {
-    if (keyMode !== 'live' || dryRun) return;
-    const end = await this.sendingEndsAt(partnerId);
+  async assertLiveSendAllowed(key: Pick<ApiKey, 'id' | 'mode' | 'partnerId'>, dryRun: boolean): Promise<void> {
+    if (key.mode !== 'live' || dryRun) return;
+    const end = await this.sendingEndsAt(key.partnerId, key.id);
     if (end !== null && this.clock().getTime() >= end.getTime()) {
       throw new DomainError(
         'trial_expired',

@@ -5,7 +5,7 @@
 import express, { Router } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CONTRACT_PATH, type Contract } from '../../spec';
+import { RESOURCE_ROOT, type Contract } from '../../spec';
 
 export interface DocsSiteOptions {
   contract: Contract;
@@ -13,8 +13,8 @@ export interface DocsSiteOptions {
   siteDir?: string;
 }
 
-/** docs/ of the package (found from openapi.yaml, so the compiled server finds it too): the console page and the favicon. */
-const ASSETS = join(dirname(CONTRACT_PATH), 'docs');
+/** docs/ beside the contract (the project's, or the package's copy): the console page and the favicon. */
+const ASSETS = join(RESOURCE_ROOT, 'docs');
 const SWAGGER_UI = dirname(require.resolve('swagger-ui-dist/package.json'));
 
 export function docsSite({ contract, siteDir }: DocsSiteOptions): Router {

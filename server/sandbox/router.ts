@@ -3,11 +3,11 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { WebhookEventKind } from '../store/records';
-import { PACKAGE_ROOT } from '../package-root';
 import { jsonBody } from '../http/json-body';
 import type { Sandbox } from './service';
+import { RESOURCE_ROOT } from '../../spec';
 
-export const SANDBOX_SPEC_PATH = join(PACKAGE_ROOT, 'server', 'sandbox', 'openapi.yaml');
+export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'openapi.yaml');
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -83,6 +83,11 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   );
   router.post('/test-recipients', async (req, res) => void res.json(await sandbox.registerTestRecipient(await partner(req), req.body)));
   router.put('/trial', async (req, res) => void res.json(await sandbox.setTrial(await partner(req), req.body)));
+  router.post('/signup-codes', (_req, res) => void res.status(201).json(sandbox.issueSignupCode()));
+  // The file's URLs are the ones this request reached the sandbox at.
+  router.post('/contract-fixtures', async (req, res) =>
+    void res.status(201).json(await sandbox.contractFixtures(await partner(req), { origin: `${req.protocol}://${req.get('host')}`, adminToken: token })),
+  );
   router.post('/tick', async (_req, res) => void res.json(await sandbox.tick()));
   return router;
 }

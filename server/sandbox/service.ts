@@ -1,7 +1,7 @@
 // The sandbox: the partner-portal functions the public API leaves out, and the operator's partner accounts.
 // Each function acts for one partner and calls the rule's owner (keys, sessions, webhook delivery, the
 // simulated template provider, messaging); none re-implements a rule.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { components } from '../../generated/openapi';
 import type { Domain } from '../domain';
@@ -9,6 +9,7 @@ import { assertCarriesEvent, assertServesInboundMediaById } from '../domain/chan
 import { accountOf } from '../domain/clients';
 import { badRequest } from '../domain/errors';
 import type { NewWebhookEvent } from '../domain/events';
+import { DAY_MS } from '../domain/clock';
 import { parseExpiry } from '../domain/keys';
 import { toApiTemplate } from '../domain/templates';
 import { assertProviderTransition } from '../domain/templates-rules';
@@ -305,9 +306,80 @@ export class Sandbox {
     return { client_ref: input.client_ref, test_recipients: await this.deps.domain.testRecipients.register(client, input.recipient) };
   }
 
-  async setTrial(partner: PartnerId, input: { ends_at: string | null; grace_days?: number }) {
-    const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days });
-    return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays };
+  /** The partner's trial, or with `key` the trial of that one key's account. */
+  async setTrial(partner: PartnerId, input: { ends_at: string | null; grace_days?: number; key?: string }) {
+    const keyId = input.key === undefined ? undefined : (await this.deps.domain.keys.find(partner, input.key)).id;
+    const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });
+    return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays, ...(keyId ? { key_id: keyId } : {}) };
+  }
+
+  /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */
+  issueSignupCode() {
+    return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
+  }
+
+  /**
+   * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
+   * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
+   * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
+   * each time, which act for the same partner.
+   */
+  async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
+    const { domain } = this.deps;
+    const run = this.nextSeq();
+    const chat = (await this.connectClient(partner, { client_ref: `contract-chat-${run}`, channel: 'chat' })).client_ref;
+    const social = (await this.connectClient(partner, { client_ref: `contract-social-${run}`, channel: 'social' })).client_ref;
+    const key = (mode: 'test' | 'live', scopes: string[] | 'all', name: string, expiresAt?: Date) =>
+      domain.keys.create(partner, { mode, scopes, name: `contract ${name}`, expiresAt });
+    // Keys are created with an expiry ahead of the clock; this one is waited past below.
+    const expiresAt = new Date(domain.clock().getTime() + 200);
+    const expired = await key('live', 'all', 'expired', expiresAt);
+    const revoked = await key('live', 'all', 'revoked');
+    await domain.keys.revoke(partner, revoked.key.id);
+    const trialEnded = await key('live', 'all', 'trial ended');
+    await domain.trial.set(partner, { keyId: trialEnded.key.id, endsAt: new Date(domain.clock().getTime() - DAY_MS), graceDays: 0 });
+    const template = { name: `contract_approved_${run}`, language: 'en_US' };
+    await domain.templates.create(partner, {
+      client_ref: chat,
+      ...template,
+      category: 'UTILITY',
+      body: { text: 'Hello {{1}}, your order {{2}} has shipped.', examples: ['Anna', '10482'] },
+    });
+    await this.decideReview(partner, { client_ref: chat, template_ref: template.name, language: template.language, status: 'APPROVED' });
+    await this.registerTestRecipient(partner, { client_ref: chat, recipient: CONTRACT_TEST_RECIPIENT });
+    const inbound = await this.inbound(partner, {
+      client_ref: chat,
+      from: CONTRACT_TEST_RECIPIENT,
+      media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
+    });
+    while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
+    const admin = { authorization: `Bearer ${at.adminToken}` };
+    const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
+    return {
+      base_url: `${at.origin}/v1`,
+      api_key: (await key('live', 'all', 'drift check')).plain,
+      chat_client_ref: chat,
+      social_client_ref: social,
+      // webhooks:read grants no public operation.
+      restricted_api_key: (await key('live', ['webhooks:read'], 'restricted')).plain,
+      test_api_key: (await key('test', 'all', 'test')).plain,
+      expired_api_key: expired.plain,
+      revoked_api_key: revoked.plain,
+      trial_expired_api_key: trialEnded.plain,
+      trial_expired_chat_client_ref: chat,
+      approved_template: template.name,
+      approved_template_language: template.language,
+      inbound_media_id: 'media_id' in inbound ? inbound.media_id : undefined,
+      test_recipient: CONTRACT_TEST_RECIPIENT,
+      // Signup codes are the provider's, for no partner in particular: the key that exchanges one decides.
+      signup_auth_code: { issue: { method: 'POST', url: `${at.origin}/sandbox/signup-codes`, headers: admin }, pick: '/auth_code' },
+      rate_limit_api_key: {
+        issue: { method: 'POST', url: sandboxUrl('/keys'), headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
+        pick: '/key',
+      },
+      webhook_test_trigger: { method: 'POST', url: sandboxUrl('/webhook/test'), headers: admin, body: { client_ref: chat } },
+      webhook_configure: { method: 'PUT', url: sandboxUrl('/webhook'), headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
+    };
   }
 
   async tick() {
@@ -325,6 +397,11 @@ export class Sandbox {
     return `${this.deps.domain.clock().getTime().toString(36)}${this.seq}`;
   }
 }
+
+/** The drift check's test recipient on this server (no simulator trigger ends its number). */
+const CONTRACT_TEST_RECIPIENT = '4915100000777';
+/** The first bytes of a JPEG: what an end user's phone sends in as the drift check's inbound media. */
+const INBOUND_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(512, 0x11)]);
 
 function required(value: string | undefined, field: string): string {
   if (!value) throw badRequest(`${field} is required for this kind.`, { details: { [field]: ['is required'] } });

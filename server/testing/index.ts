@@ -14,7 +14,6 @@ import type { EventPublisher } from '../domain/events';
 import { createLogger } from '../log';
 import { DEFAULT_PARTNER_ID, type Channel, type PartnerId } from '../store/records';
 import { createTestDatabase } from './postgres';
-import { JPEG } from './samples';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -74,19 +73,18 @@ export interface TestServerOptions {
 export interface ReferenceServerHandle {
   /** e.g. http://127.0.0.1:54321/v1 */
   baseUrl: string;
+  /** e.g. http://127.0.0.1:54321 (the sandbox is at /sandbox) */
+  origin: string;
+  /** Bearer token of /sandbox. */
+  sandboxToken: string;
   /** Returns the plain key (of the default partner unless `partner` is given). */
   createKey(opts: { mode: 'test' | 'live'; scopes: string[] | 'all'; partner?: PartnerId }): Promise<string>;
   /** The real hosted-session flow (for the default partner unless `partner` is given). */
   connectClient(opts: { clientRef: string; channel: Channel; partner?: PartnerId }): Promise<void>;
-  /** Creates a template with two body placeholders on a chat client and has the provider approve it. */
-  approveTemplate(opts: { clientRef: string; name: string }): Promise<{ ref: string; language: string }>;
-  /** Has an end user send an image to a chat client; returns its inbound media id. */
-  receiveInboundMedia(opts: { clientRef: string; from: string }): Promise<string>;
   close(): Promise<void>;
 }
 
 export interface TestServer extends ReferenceServerHandle {
-  origin: string;
   /** DATA_DIR: the upload spool, the provider's media, the sandbox token (and the SQLite file when given). */
   dataDir: string;
   domain: Domain;
@@ -94,8 +92,6 @@ export interface TestServer extends ReferenceServerHandle {
   simulator: Composition['simulator'];
   /** Runs what is due now (simulated reviews, webhook attempts); tests call it after moving their clock. */
   tick(): Promise<void>;
-  /** Bearer token of /sandbox. */
-  sandboxToken: string;
   /** POST to /sandbox with the admin token (acting for `partner`, else the default one); the parsed answer (throws on a non-2xx). */
   sandbox(path: string, body: unknown, partner?: PartnerId): Promise<any>;
   /** This instance's composition (config, instance name, webhooks). */
@@ -145,26 +141,6 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     createKey: async ({ mode, scopes, partner }) => (await server.domain.keys.create(partner ?? DEFAULT_PARTNER_ID, { mode, scopes })).plain,
     connectClient: async ({ clientRef, channel, partner }) =>
       void (await server.sandbox.service.connectClient(partner ?? DEFAULT_PARTNER_ID, { client_ref: clientRef, channel })),
-    approveTemplate: async ({ clientRef, name }) => {
-      const language = 'en_US';
-      await server.domain.templates.create(DEFAULT_PARTNER_ID, {
-        client_ref: clientRef,
-        name,
-        language,
-        category: 'UTILITY',
-        body: { text: 'Hello {{1}}, your order {{2}} has shipped.', examples: ['Anna', '10482'] },
-      });
-      await sandbox('/templates/review', { client_ref: clientRef, template_ref: name, language, status: 'APPROVED' });
-      return { ref: name, language };
-    },
-    receiveInboundMedia: async ({ clientRef, from }) => {
-      const received = await sandbox('/inbound', {
-        client_ref: clientRef,
-        from,
-        media: { type: 'image', content_base64: JPEG.toString('base64'), mime_type: 'image/jpeg' },
-      });
-      return received.media_id as string;
-    },
     close: () =>
       new Promise<void>((done, fail) => {
         http.close((error) => {

@@ -1,0 +1,82 @@
+// A contract run as a report (report.ts): its cases and findings, and the sections a CI user acts on — which
+// fixture unlocks which cases, which operations went without a checked 2xx, what the target cannot hold, what
+// the user chose to go without, and the coverage table.
+import type { FixtureName } from './fixtures-file';
+import { plural, type CheckReport, type ReportedCase } from './report';
+import type { CaseResult, SuiteResult } from './runner';
+import { ENTRY_OF, missingReason } from './targets';
+
+/** The check command, as its messages and reports name it. */
+const TOOL = { name: 'contract' };
+
+const bullet = (names: string[]) => names.map((n) => `  - ${n}`);
+
+/** Cases not run for a fixture, grouped by the fixture that would unlock them. */
+function byFixture(results: CaseResult[]): Map<FixtureName, { reasons: Set<string>; cases: string[] }> {
+  const groups = new Map<FixtureName, { reasons: Set<string>; cases: string[] }>();
+  for (const r of results) {
+    if (!r.skip || r.skip.kind === 'profile') continue;
+    for (const f of r.skip.fixtures) {
+      const g = groups.get(f) ?? { reasons: new Set<string>(), cases: [] };
+      g.reasons.add(r.skip.kind === 'fixture' ? missingReason(f) : r.skip.reason);
+      g.cases.push(r.name);
+      groups.set(f, g);
+    }
+  }
+  return groups;
+}
+
+const waivedBy = (r: SuiteResult, f: FixtureName) => r.allowMissing === 'all' || r.allowMissing.has(f);
+
+export function contractReport(r: SuiteResult): CheckReport {
+  const cases: ReportedCase[] = r.results.map((c) => ({
+    name: c.name,
+    group: c.operation,
+    outcome: c.outcome,
+    durationMs: c.durationMs,
+    ...(c.skip ? { skipReason: c.skip.reason, skipKind: c.skip.kind === 'profile' ? 'target cannot hold it' : c.skip.kind === 'fixture' ? 'fixture missing' : 'fixture unavailable' } : {}),
+    ...(c.outcome === 'failed' ? { broke: [...new Set(c.occurrences.map((o) => o.rule))] } : {}),
+  }));
+
+  const fixtures = byFixture(r.results);
+  const missing: string[] = [];
+  const warnings: CheckReport['warnings'] = [];
+  for (const [f, g] of fixtures) {
+    const waived = waivedBy(r, f) ? ' — waived by --allow-missing' : '';
+    missing.push(`- **${ENTRY_OF[f]}**: ${[...g.reasons].join('; ')}${waived}. Unlocks ${plural(g.cases.length, 'case')}:`, ...bullet(g.cases));
+    if (!waived) warnings.push({ title: `${ENTRY_OF[f]} missing`, message: `${[...g.reasons].join('; ')}: ${g.cases.length} case(s) not run` });
+  }
+
+  const unchecked = r.unchecked.map((u) => `- **${u.operation}**: ${u.reason}${u.because === 'profile' ? ' (the target cannot hold it)' : u.waived ? ' — waived by --allow-missing' : ''}`);
+  for (const u of r.unchecked.filter((x) => !x.waived)) warnings.push({ title: `${u.operation} unchecked`, message: `no documented 2xx answer was checked: ${u.reason}` });
+
+  const profile = new Map<string, string[]>();
+  for (const c of r.results) if (c.skip?.kind === 'profile') profile.set(c.skip.reason, [...(profile.get(c.skip.reason) ?? []), c.name]);
+  const cannot = [...profile].flatMap(([reason, names]) => [`- ${reason} (${names.length}):`, ...bullet(names)]);
+
+  const lowered =
+    r.allowMissing === 'all' || r.allowMissing.size
+      ? `Lowered with \`--allow-missing ${r.allowMissing === 'all' ? 'all' : [...r.allowMissing].map((f) => ENTRY_OF[f]).join(',')}\`: cases that need ${
+          r.allowMissing === 'all' ? 'any fixture' : 'these fixtures'
+        }, and operations left without a checked 2xx by them, do not make the run incomplete.`
+      : 'Not lowered: every operation needs a checked 2xx answer, and every case its fixtures.';
+
+  return {
+    tool: TOOL,
+    title: `Contract run against ${r.target} (${r.baseUrl})`,
+    startedAt: r.startedAt,
+    durationMs: r.durationMs,
+    exitCode: r.exitCode,
+    verdict: r.verdict,
+    cases,
+    findings: r.findings,
+    warnings,
+    sections: [
+      { title: 'The bar', body: lowered },
+      { title: 'Operations without a checked 2xx answer', body: unchecked.join('\n') },
+      { title: 'Not run: fixtures missing or unavailable (which fixture unlocks which cases)', body: missing.join('\n') },
+      { title: 'Not run: what this target cannot hold', body: cannot.join('\n') },
+      { title: 'Coverage', body: r.coverage.table() },
+    ],
+  };
+}

@@ -1,0 +1,4 @@
+// Generated from openapi.yaml by `npm run generate`. Do not edit.
+
+export * from './constants';
+export type * from './openapi';
