@@ -239,9 +239,13 @@ onPostgres(
       // The attempts the killed instance held open (their connections dropped when it died) were sent again
       // by the survivor only after the killed instance's lease on them ran out (as the database held it at
       // the kill), never while the first one could still have been under way.
-      const retakes = [...hooks.droppedWhileHeld]
-        .filter(([, droppedAt]) => droppedAt >= killedAt)
-        .map(([eventId, droppedAt]) => ({ leaseUntil: leases.get(eventId), retakenAt: hooks.arrivals.get(eventId)!.find((at) => at >= droppedAt) }));
+      // An attempt's event may not have been acknowledged (the kill came before the answer): its retake is
+      // waited for here.
+      const dropped = [...hooks.droppedWhileHeld].filter(([, droppedAt]) => droppedAt >= killedAt);
+      const retakenAt = (eventId: string, droppedAt: number) => hooks.arrivals.get(eventId)!.find((at) => at >= droppedAt);
+      const retakeDeadline = Date.now() + 30_000;
+      while (Date.now() < retakeDeadline && dropped.some(([eventId, droppedAt]) => retakenAt(eventId, droppedAt) === undefined)) await sleep(100);
+      const retakes = dropped.map(([eventId, droppedAt]) => ({ leaseUntil: leases.get(eventId), retakenAt: retakenAt(eventId, droppedAt) }));
       expect(retakes.length).toBeGreaterThan(0);
       for (const { leaseUntil, retakenAt } of retakes) {
         expect(leaseUntil).toBeDefined();
