@@ -17,12 +17,13 @@ module.exports = {
       severity: 'error',
       comment:
         'The rules (server/domain) see the world through ports only: repository interfaces and records (server/store/*.ts), the ' +
-        'provider port (server/provider/channel-provider.ts), the contract types (generated/). No HTTP, no SQLite, no simulator.',
+        'provider port (server/provider/channel-provider.ts), the contract types (generated/). No HTTP, no SQLite or PostgreSQL, no simulator.',
       from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
       to: {
         path: [
           '^server/(http|sandbox|webhooks|downloads|testing|cli)/',
-          '^server/store/sqlite/',
+          '^server/store/(sqlite|postgres|sql)/',
+          '^server/store/(open|memory-rate-limits)\\.ts$',
           '^server/provider/simulated/',
           '^server/(app|compose|main|config|log|system|ticker)\\.ts$',
         ],
@@ -31,9 +32,9 @@ module.exports = {
     {
       name: 'domain-without-frameworks',
       severity: 'error',
-      comment: 'Express, the validator, SQLite and the logger are adapters: the domain never imports them.',
+      comment: 'Express, the validator, SQLite, PostgreSQL and the logger are adapters: the domain never imports them.',
       from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
-      to: { path: 'node_modules/(@types/)?(express|express-openapi-validator|better-sqlite3|busboy|pino)/' },
+      to: { path: 'node_modules/(@types/)?(express|express-openapi-validator|better-sqlite3|pg|pg-[a-z-]+|busboy|pino)/' },
     },
     {
       name: 'store-owns-its-records',
@@ -47,7 +48,7 @@ module.exports = {
       severity: 'error',
       comment: 'The HTTP layer maps requests to the domain and answers; it never reaches into storage or the simulator.',
       from: { path: '^server/http/' },
-      to: { path: ['^server/store/sqlite/', '^server/provider/simulated/'] },
+      to: { path: ['^server/store/(sqlite|postgres|sql)/', '^server/provider/simulated/'] },
     },
     {
       name: 'simulator-controls-stay-out-of-production-paths',

@@ -1,5 +1,9 @@
-/** Every test of the package; `npm test` runs lint, type-check and generated/ staleness first. */
-module.exports = {
+/**
+ * Every test of the package; `npm test` runs lint, type-check and generated/ staleness first. The server's
+ * tests (server/, and the fuzz tests that hold server behaviour across instances) run twice: on SQLite, and
+ * on PostgreSQL in a throwaway cluster the global setup starts.
+ */
+const common = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['@swc/jest'],
@@ -7,8 +11,29 @@ module.exports = {
     '/node_modules/@scalar/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!@scalar/)'],
-  testMatch: ['<rootDir>/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.data/'],
+};
+
+module.exports = {
   testTimeout: 30000,
   maxWorkers: 2,
+  globalSetup: '<rootDir>/server/testing/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/server/testing/jest-global-teardown.ts',
+  projects: [
+    {
+      ...common,
+      displayName: 'sqlite',
+      testMatch: ['<rootDir>/**/*.test.ts'],
+      // Several instances on one database: PostgreSQL's (one SQLite file serves one instance).
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/server/instances\\.test\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'postgres',
+      setupFiles: ['<rootDir>/server/testing/use-postgres.ts'],
+      testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/fuzz/concurrency.test.ts', '<rootDir>/fuzz/crash.test.ts'],
+      // SQLite's own data file and its upgrade from the 1.6.0 release.
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/server/store/sqlite/'],
+    },
+  ],
 };

@@ -1,7 +1,8 @@
 // `npm run bench`: every subject runs as its own child process and is driven by autocannon in another
 // (bench/load-worker.ts), side by side on this machine: a bare node:http baseline, an Express 5 hello, the
 // reference server in its production configuration (request + response validation, SQLite file store,
-// LOG_LEVEL=warn, a rate limit that never fills) and the Prism mock (-v silent). Also: cold start to the first
+// LOG_LEVEL=warn, a rate limit that never fills), the same server over PostgreSQL as one instance and as two
+// instances on one database (the load spread over both), and the Prism mock (-v silent). Also: cold start to the first
 // 200, RSS growth during a 100 MB upload, signed webhook deliveries per second. Writes reports/bench.json and
 // reports/bench.md. A subject that cannot run (it fails to start, or its request does not answer 2xx) is "not measured: <reason>".
 //
@@ -10,7 +11,7 @@
 // alike instead of the one it happened to fall on.
 //
 // Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1), --rounds N (3),
-// --connections N (default 50), --only a,b (subset: baselines,server,prism,coldstart,upload,webhooks),
+// --connections N (default 50), --only a,b (subset: baselines,server,postgres,prism,coldstart,upload,webhooks),
 // --cpu-prof DIR (every reference server child writes a V8 CPU profile into DIR when it stops).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrism } from '../mock/prism';
 import { startTestServer } from '../server/testing';
+import { createTestDatabase, startPostgresCluster } from '../server/testing/postgres';
 import { NPM_START_COMMAND, ROOT, buildServer, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, startWithNpmStart, waitFor200, type Child } from './processes';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
@@ -30,7 +32,7 @@ const DURATION = Number(arg('duration', '5'));
 const WARMUP = Number(arg('warmup', '1'));
 const CONNECTIONS = Number(arg('connections', '50'));
 const ROUNDS = Number(arg('rounds', '3'));
-const ONLY = new Set(arg('only', 'baselines,server,prism,coldstart,upload,webhooks').split(','));
+const ONLY = new Set(arg('only', 'baselines,server,postgres,prism,coldstart,upload,webhooks').split(','));
 const CPU_PROFILE_DIR = arg('cpu-prof', '');
 if (CPU_PROFILE_DIR) profileServersInto(CPU_PROFILE_DIR);
 
@@ -45,7 +47,9 @@ export interface LoadFigure {
   requests?: number;
   non2xx?: number;
   errors?: number;
-  ratio?: { bare?: number; express?: number; floor?: number; prism?: number };
+  ratio?: { bare?: number; express?: number; floor?: number; prism?: number; sqlite?: number };
+  /** Instances the load was spread over (each got an equal share of the connections). */
+  instances?: number;
   /** req/s of each round, in order; the figure is their median. */
   rounds?: number[];
 }
@@ -59,6 +63,8 @@ interface Target {
 
 interface LoadSpec {
   url: string;
+  /** This load's connections, when it is one share of a spread load (CONNECTIONS otherwise). */
+  connections?: number;
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -66,7 +72,7 @@ interface LoadSpec {
 
 function runLoad(spec: LoadSpec, duration: number): Promise<any> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-worker.ts'), JSON.stringify({ ...spec, connections: CONNECTIONS, duration })], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-worker.ts'), JSON.stringify({ connections: CONNECTIONS, ...spec, duration })], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -99,10 +105,30 @@ async function precheck(spec: LoadSpec): Promise<string | null> {
   return `the request answers ${res.status}${code ? ` ${code}` : ''}: ${text.slice(0, 160)}`;
 }
 
+/**
+ * The load of one subject spread over several instances: one load worker per instance, at the same time,
+ * each with its share of the connections; req/s add up, latencies are the worst instance's.
+ */
+async function runSpreadLoad(specs: LoadSpec[], duration: number): Promise<any> {
+  if (specs.length === 1) return runLoad(specs[0]!, duration);
+  const results = await Promise.all(specs.map((spec) => runLoad({ ...spec, connections: Math.max(1, Math.round(CONNECTIONS / specs.length)) }, duration)));
+  const sum = (f: (r: any) => number) => results.reduce((n, r) => n + (f(r) ?? 0), 0);
+  return {
+    requests: { average: sum((r) => r.requests.average) },
+    latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
+    '2xx': sum((r) => r['2xx']),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
+}
+
 interface LoadSubject {
   subject: string;
   request: string;
   spec: LoadSpec;
+  /** The same request on every instance of a several-instance subject (spec is the first). */
+  spread?: LoadSpec[];
   samples: any[];
   /** Why the subject is not measured (failed to start, its request does not answer 2xx, a round erred). */
   reason?: string;
@@ -112,7 +138,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** One measured round of a subject; a round with a non-2xx answer or an error makes the subject unmeasured. */
 async function runRound(s: LoadSubject, round: number): Promise<void> {
-  const r = await runLoad(s.spec, DURATION);
+  const r = await runSpreadLoad(s.spread ?? [s.spec], DURATION);
   s.samples.push(r);
   const total = (r['2xx'] ?? 0) + (r.non2xx ?? 0);
   if (r.non2xx > 0 || r.errors + r.timeouts > 0) {
@@ -136,6 +162,7 @@ function summarize(s: LoadSubject): LoadFigure {
     non2xx: 0,
     errors: 0,
     rounds,
+    instances: s.spread?.length ?? 1,
   };
 }
 
@@ -163,6 +190,39 @@ async function prepareDataDir(): Promise<{ dataDir: string; key: string; chatRef
   await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
   await handle.close();
   return { dataDir, key, chatRef };
+}
+
+/**
+ * A throwaway PostgreSQL cluster (as the tests start it) with a database holding a live key and a connected
+ * chat client, made through the test support; the data folder of its instances; `stop` removes it all.
+ */
+async function preparePostgres(): Promise<{ databaseUrl: string; sandboxToken: string; dataDir: string; key: string; chatRef: string; stop(): void }> {
+  const cluster = await startPostgresCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  try {
+    const databaseUrl = await createTestDatabase(cluster.adminUrl);
+    const sandboxToken = `sbx_bench_${Date.now().toString(36)}`;
+    const handle = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl, SANDBOX_ADMIN_TOKEN: sandboxToken } });
+    const key = await handle.createKey({ mode: 'live', scopes: 'all' });
+    const chatRef = 'bench-chat-pg';
+    await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
+    await handle.close();
+    return {
+      databaseUrl,
+      sandboxToken,
+      dataDir,
+      key,
+      chatRef,
+      stop: () => {
+        cluster.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** Streams a multipart body with one `size`-byte PDF without holding it in memory; resolves to the answer. */
@@ -270,6 +330,29 @@ async function main(): Promise<void> {
           unavailable('reference server', requests, e);
         }
       }
+      if (ONLY.has('postgres')) {
+        const request = 'POST /messages/send (dry run)';
+        try {
+          const pg = await preparePostgres();
+          children.push({ stop: async () => pg.stop() });
+          const env = productionEnv(pg.dataDir, { DATABASE_URL: pg.databaseUrl, SANDBOX_ADMIN_TOKEN: pg.sandboxToken });
+          const one = await startServerChild(env, { build: 'compiled' });
+          children.push(one);
+          const pair = [await startServerChild(env, { build: 'compiled' }), await startServerChild(env, { build: 'compiled' })];
+          children.push(...pair);
+          const specFor = (server: { baseUrl: string }): LoadSpec => ({
+            url: `${server.baseUrl}/messages/send`,
+            method: 'POST',
+            headers: { authorization: `Bearer ${pg.key}`, ...json },
+            body: sendBody.replace(prepared.chatRef, pg.chatRef),
+          });
+          add('reference server (PostgreSQL)', request, specFor(one));
+          subjects.push({ subject: 'reference server (PostgreSQL, 2 instances)', request, spec: specFor(pair[0]!), spread: pair.map(specFor), samples: [] });
+        } catch (e) {
+          unavailable('reference server (PostgreSQL)', [request], e);
+          unavailable('reference server (PostgreSQL, 2 instances)', [request], e);
+        }
+      }
       if (ONLY.has('prism')) {
         try {
           const prism = await startPrism({ mode: 'mock', verbosity: 'silent' });
@@ -280,8 +363,8 @@ async function main(): Promise<void> {
         }
       }
       const live = () => subjects.filter((s) => !s.reason);
-      for (const s of live()) s.reason = (await precheck(s.spec)) ?? undefined;
-      if (WARMUP > 0) for (const s of live()) await runLoad(s.spec, WARMUP);
+      for (const s of live()) for (const spec of s.spread ?? [s.spec]) s.reason ??= (await precheck(spec)) ?? undefined;
+      if (WARMUP > 0) for (const s of live()) await runSpreadLoad(s.spread ?? [s.spec], WARMUP);
       for (let round = 1; round <= ROUNDS; round++) for (const s of live()) await runRound(s, round);
       loads.push(...subjects.map(summarize));
     } finally {
@@ -359,9 +442,11 @@ async function main(): Promise<void> {
   const express = find('Express');
   const floor = find('Express + validator floor');
   const prism = find('Prism');
-  for (const l of loads) if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), floor: ratio(l.reqPerSec, floor), prism: ratio(l.reqPerSec, prism) };
-
   const send = loads.find((l) => l.subject === 'reference server' && l.request.startsWith('POST /messages/send'));
+  const sqliteSend = send?.measured ? send.reqPerSec : undefined;
+  for (const l of loads) {
+    if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), floor: ratio(l.reqPerSec, floor), prism: ratio(l.reqPerSec, prism), sqlite: l.request.startsWith('POST /messages/send') && l.subject.startsWith('reference server') ? ratio(l.reqPerSec, sqliteSend) : undefined };
+  }
   const scalar = (prefix: string) => scalars.find((s) => s.name.startsWith(prefix));
   const cold = scalar('cold start');
   const restart = scalar('npm start');
@@ -391,7 +476,7 @@ async function main(): Promise<void> {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, gitHead: git },
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, rounds: ROUNDS, loadGenerator: 'autocannon 9.0.0 in a separate process', server: `${serverCommandLine('compiled')} (as npm start runs it); LOG_LEVEL=warn; SQLite file in a temp DATA_DIR; RATE_LIMIT_MAX=1000000` },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, rounds: ROUNDS, loadGenerator: 'autocannon 9.0.0 in a separate process', server: `${serverCommandLine('compiled')} (as npm start runs it); LOG_LEVEL=warn; SQLite file in a temp DATA_DIR, or PostgreSQL (a throwaway local cluster, DATABASE_URL) for the PostgreSQL subjects; RATE_LIMIT_MAX=1000000` },
     load: loads,
     scalars,
     targets,
@@ -415,6 +500,14 @@ function markdown(r: any): string {
     else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
   }
   lines.push('', '"floor": Express 5 + express-openapi-validator validating the same send and a constant answer (bench/subjects/express-validator-floor.ts), the most the reference server\'s stack allows before any rule runs.');
+  const sends = (r.load as LoadFigure[]).filter((l) => l.subject.startsWith('reference server') && l.request.startsWith('POST /messages/send'));
+  const onePg = sends.find((l) => l.subject === 'reference server (PostgreSQL)' && l.measured)?.reqPerSec;
+  lines.push('', 'The validated send by store and instances (same run; two instances: the connections split between them, req/s added, latency of the slower):', '');
+  lines.push('| subject | instances | req/s | p99 ms | × SQLite | × one PostgreSQL instance |', '|---|---:|---:|---:|---:|---:|');
+  for (const l of sends) {
+    if (!l.measured) lines.push(`| ${l.subject} | | not measured: ${l.reason} | | | |`);
+    else lines.push(`| ${l.subject} | ${l.instances ?? 1} | ${l.reqPerSec} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.sqlite, 2)} | ${fmt(ratio(l.reqPerSec, onePg), 2)} |`);
+  }
   lines.push('', '| figure | value |', '|---|---|');
   for (const s of r.scalars as ScalarFigure[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
   lines.push('', '| target | holds | figure |', '|---|---|---|');

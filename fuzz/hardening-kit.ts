@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerChild, type Child } from '../bench/processes';
-import { startTestServer } from '../server/testing';
+import { dataEnvironment, startTestServer } from '../server/testing';
 
 export interface JsonAnswer {
   status: number;
@@ -85,8 +85,9 @@ export async function preparedDataDir(
   return { dataDir, key, keys, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** The server as `npm start` runs it, on the data of `dataDir` (its SQLite file, or the PostgreSQL database noted in it). */
 export async function serverChild(dataDir: string, env: Record<string, string> = {}): Promise<Child & { baseUrl: string }> {
-  return startServerChild({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', ...env });
+  return startServerChild({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000', ...(await dataEnvironment(dataDir, undefined, env)), ...env });
 }
 
 /** Opens a raw TCP connection; resolves once connected. */

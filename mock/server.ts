@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { RateLimitedError } from '../server/domain/errors';
 import { KEY_LIKE } from '../server/domain/keys';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from '../server/domain/rate-limit';
+import { MemoryRateLimitCounters } from '../server/store/memory-rate-limits';
 import { keyInQueryString } from '../server/http/auth';
 import { validationError, type ValidatorIssue } from '../server/http/validation-details';
 import { CONTRACT_PATH, contract, type Operation } from '../spec';
@@ -117,7 +118,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     isProxy: false,
   } as IHttpConfig;
   const prism = createInstance(baseConfig, { logger });
-  const limiter = new FixedWindowRateLimiter(options.rateLimit ?? MOCK_RATE_LIMIT, () => new Date());
+  const limiter = new FixedWindowRateLimiter(options.rateLimit ?? MOCK_RATE_LIMIT, new MemoryRateLimitCounters(), () => new Date());
 
   async function answer(req: IncomingMessage): Promise<Answer> {
     const url = new URL(req.url ?? '/', 'http://mock');
@@ -132,7 +133,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
       const auth = authenticate(req.headers, req.url ?? '/');
       if ('refused' in auth) return auth.refused;
       key = auth.key;
-      const decision = limiter.consume(key);
+      const decision = await limiter.consume(key);
       rateHeaders['X-RateLimit-Limit'] = String(decision.limit);
       rateHeaders['X-RateLimit-Remaining'] = String(decision.remaining);
       if (!decision.allowed) {

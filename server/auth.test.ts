@@ -1,16 +1,15 @@
-import Database from 'better-sqlite3';
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runKeysCli } from './cli/keys';
-import { databaseFile } from './config';
 import { DAY_MS } from './domain/clock';
 import { isAddressAllowed, isValidAllowlistEntry } from './domain/ip-allowlist';
 import { parseExpiry } from './domain/keys';
 import { SCOPES } from './domain/scopes';
-import { startTestServer, type TestServer } from './testing';
+import { startTestServer, testDatabaseKind, type TestServer } from './testing';
+import { eventually, openDataOf } from './testing/data';
 import { contract } from '../spec';
-import { openSqliteStore } from './store/sqlite/store';
 import { randomIds } from './system';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';
@@ -22,8 +21,8 @@ describe('API keys and scopes', () => {
     server = await startTestServer({ now: clock.now });
   });
   afterAll(() => server.close());
-  const newKey = (opts: Partial<Parameters<TestServer['domain']['keys']['create']>[0]> = {}) =>
-    server.domain.keys.create({ mode: 'test', scopes: 'all', ...opts });
+  const newKey = (opts: Partial<Parameters<TestServer['domain']['keys']['create']>[1]> = {}) =>
+    server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all', ...opts });
 
   test('a request without a key is refused with 401 unauthorized and no rate-limit headers', async () => {
     const res = await call(server.baseUrl, 'GET', '/clients');
@@ -52,7 +51,7 @@ describe('API keys and scopes', () => {
 
   test('both test and live keys are accepted in the Authorization header', async () => {
     for (const mode of ['test', 'live'] as const) {
-      const { plain } = newKey({ mode });
+      const { plain } = await newKey({ mode });
       expect(plain.startsWith(`ik_${mode}_`)).toBe(true);
       expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
     }
@@ -64,23 +63,23 @@ describe('API keys and scopes', () => {
     ['key=KEY'],
     ['limit=5&note=KEY'],
   ])('a key sent in the query string (%s) is refused with 401 unauthorized even with a valid header', async (query) => {
-    const { plain } = newKey();
+    const { plain } = await newKey();
     const res = await call(server.baseUrl, 'GET', '/clients', { key: plain, path: `/clients?${query.replace('KEY', plain)}` });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
   });
 
   test('a revoked key is refused with 401 from the next request on', async () => {
-    const { key, plain } = newKey();
+    const { key, plain } = await newKey();
     expect((await call(server.baseUrl, 'GET', '/usage', { key: plain })).status).toBe(200);
-    server.domain.keys.revoke(key.id);
+    (await server.domain.keys.revoke(DEFAULT_PARTNER_ID, key.id));
     const res = await call(server.baseUrl, 'GET', '/usage', { key: plain });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toContain('revoked');
   });
 
   test('a key with an expiry is accepted until it and refused with 401 from then on', async () => {
-    const { plain } = newKey({ expiresAt: new Date(clock.now().getTime() + 30 * DAY_MS) });
+    const { plain } = await newKey({ expiresAt: new Date(clock.now().getTime() + 30 * DAY_MS) });
     clock.advance(30 * DAY_MS - 1000);
     expect((await call(server.baseUrl, 'GET', '/usage', { key: plain })).status).toBe(200);
     clock.advance(1000);
@@ -90,8 +89,8 @@ describe('API keys and scopes', () => {
   });
 
   test('a key bound to an IP allowlist is refused with 401 from other addresses and accepted from listed ones', async () => {
-    const outside = newKey({ allowedIps: ['10.0.0.0/8', '2001:db8::/32'] }).plain;
-    const inside = newKey({ allowedIps: ['192.0.2.1', '127.0.0.0/8'] }).plain;
+    const outside = (await newKey({ allowedIps: ['10.0.0.0/8', '2001:db8::/32'] })).plain;
+    const inside = (await newKey({ allowedIps: ['192.0.2.1', '127.0.0.0/8'] })).plain;
     const refused = await call(server.baseUrl, 'GET', '/clients', { key: outside });
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toContain('address');
@@ -99,7 +98,7 @@ describe('API keys and scopes', () => {
   });
 
   test('a valid key without the required scope gets 403 forbidden, with the rate-limit headers', async () => {
-    const { plain } = newKey({ scopes: ['templates:read'] });
+    const { plain } = await newKey({ scopes: ['templates:read'] });
     const res = await call(server.baseUrl, 'GET', '/clients', { key: plain });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('forbidden');
@@ -118,10 +117,10 @@ describe('API keys and scopes', () => {
   test.each(operations)('%s %s requires exactly the scopes its x-required-scopes declares', async (method, route, path, body) => {
     const required = contract().find(method, route)!.requiredScopes!;
     expect(required.length).toBeGreaterThan(0);
-    const without = newKey({ scopes: SCOPES.filter((s) => !required.includes(s)) }).plain;
+    const without = (await newKey({ scopes: SCOPES.filter((s) => !required.includes(s)) })).plain;
     const denied = await call(server.baseUrl, method, route, { key: without, path, body });
     expect(denied.status).toBe(403);
-    const withOnly = newKey({ scopes: required }).plain;
+    const withOnly = (await newKey({ scopes: required })).plain;
     const allowed = await call(server.baseUrl, method, route, { key: withOnly, path, body });
     expect([401, 403]).not.toContain(allowed.status);
   });
@@ -135,8 +134,8 @@ describe('API keys and scopes', () => {
   });
 
   test('rotation issues a working replacement with the same mode and scopes and retires the old key at once', async () => {
-    const old = newKey({ mode: 'live', scopes: ['clients:read'], name: 'ci' });
-    const { key, plain, retired } = server.domain.keys.rotate(old.key.prefix);
+    const old = await newKey({ mode: 'live', scopes: ['clients:read'], name: 'ci' });
+    const { key, plain, retired } = (await server.domain.keys.rotate(DEFAULT_PARTNER_ID, old.key.prefix));
     expect(key).toMatchObject({ mode: 'live', scopes: ['clients:read'], name: 'ci' });
     expect(retired.replacedById).toBe(key.id);
     expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
@@ -148,14 +147,16 @@ describe('key storage', () => {
   test('the database holds only the SHA-256 hash and a 12-character prefix of a key, never the key', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'keys-'));
     const server = await startTestServer({ dataDir });
-    const { plain } = server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const { plain } = await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' });
+    const data = await openDataOf(server);
+    const rows = await data.connection.all<Record<string, unknown>>('SELECT * FROM api_keys');
+    await data.store.close();
     await server.close();
-    const db = new Database(databaseFile({ dataDir }), { readonly: true });
-    const row = db.prepare('SELECT * FROM api_keys').get() as Record<string, unknown>;
-    db.close();
     const { createHash } = await import('node:crypto');
-    expect(row.hash).toBe(createHash('sha256').update(plain).digest('hex'));
-    expect(row.prefix).toBe(plain.slice(0, 12));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hash).toBe(createHash('sha256').update(plain).digest('hex'));
+    expect(rows[0]!.prefix).toBe(plain.slice(0, 12));
+    expect(JSON.stringify(rows)).not.toContain(plain.slice(12));
     for (const file of readdirSync(dataDir)) {
       expect(readFileSync(join(dataDir, file)).includes(plain.slice(12))).toBe(false);
     }
@@ -163,19 +164,21 @@ describe('key storage', () => {
   });
 });
 
-describe('keys changed by npm run keys while the server runs (another connection to the same file)', () => {
+describe('keys changed by npm run keys while the server runs (another connection to the same data)', () => {
   let dataDir: string;
   let server: TestServer;
-  const keysCli = (...argv: string[]) => {
-    const store = openSqliteStore(databaseFile({ dataDir }));
+  const keysCli = async (...argv: string[]) => {
+    const { store } = await openDataOf(server);
     const out: string[] = [];
     try {
-      expect(runKeysCli(argv, { store, clock: () => new Date(), ids: randomIds, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
+      expect(await runKeysCli(argv, { store, clock: () => new Date(), ids: randomIds, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
     } finally {
-      store.close();
+      await store.close();
     }
     return out[out.length - 1] ?? '';
   };
+  /** SQLite: from the very next request (PRAGMA data_version). PostgreSQL: once the commit's NOTIFY has arrived. */
+  const nextRequests = (check: () => Promise<boolean>) => (testDatabaseKind() === 'sqlite' ? check().then((held) => expect(held).toBe(true)) : eventually(check));
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'keys-cli-'));
     server = await startTestServer({ dataDir });
@@ -186,16 +189,17 @@ describe('keys changed by npm run keys while the server runs (another connection
   });
 
   test('a key revoked with npm run keys is refused with 401 from the next request on, however often it was used', async () => {
-    const { key, plain } = server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const { key, plain } = await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' });
     for (let i = 0; i < 3; i++) expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
-    keysCli('revoke', key.id);
+    await keysCli('revoke', key.id);
+    await nextRequests(async () => (await call(server.baseUrl, 'GET', '/clients', { key: plain })).status === 401);
     const res = await call(server.baseUrl, 'GET', '/clients', { key: plain });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toContain('revoked');
   });
 
   test('a key created with npm run keys is accepted at once', async () => {
-    const plain = keysCli('create', '--mode', 'test', '--scopes', 'clients:read');
+    const plain = await keysCli('create', '--mode', 'test', '--scopes', 'clients:read');
     expect((await call(server.baseUrl, 'GET', '/clients', { key: plain })).status).toBe(200);
   });
 });

@@ -2,6 +2,8 @@
 // provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker). `npm start`, the test
 // support, the benchmark and the command-line tools all get their server from here.
 import type { Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { RESOURCE_ROOT } from '../spec';
 import { createApp } from './app';
@@ -14,13 +16,12 @@ import { nonPublicReason } from './domain/public-address';
 import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
 import type { Logger } from './log';
 import { createSimulatedProvider, type SimulatorControls } from './provider/simulated';
-import { sqliteSimulatorState } from './provider/simulated/sqlite-state';
+import { sqlSimulatorState } from './provider/simulated/sql-state';
 import { sandboxAdminToken } from './sandbox/admin-token';
 import { sandboxRouter } from './sandbox/router';
 import { Sandbox } from './sandbox/service';
+import { openStore } from './store/open';
 import type { Store } from './store/repositories';
-import { openDatabase } from './store/sqlite/database';
-import { sqliteStore } from './store/sqlite/store';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
 import { WebhookDelivery, type WebhookTransport } from './webhooks/delivery';
@@ -28,7 +29,10 @@ import { WebhookDelivery, type WebhookTransport } from './webhooks/delivery';
 export interface CompositionOptions {
   config: Config;
   logger: Logger;
-  /** The SQLite data file; DATA_DIR/reference.sqlite unless given (`:memory:` keeps the data in memory). */
+  /**
+   * The SQLite data file; DATA_DIR/reference.sqlite unless given (`:memory:` keeps the data in memory).
+   * Not used when DATABASE_URL is configured: the data is then in PostgreSQL.
+   */
   database?: string;
   clock?: Clock;
   ids?: IdGenerator;
@@ -44,6 +48,8 @@ export interface CompositionOptions {
 
 export interface Composition {
   config: Config;
+  /** This instance's name on the webhook attempts it claims. */
+  instance: string;
   store: Store;
   domain: Domain;
   webhooks: WebhookDelivery;
@@ -56,24 +62,34 @@ export interface Composition {
   /** Runs `tick` every TICK_INTERVAL_MS (unless 0) until `close`. */
   start(): void;
   /** Stops the ticker and the deliveries, and closes the store. */
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function compose(options: CompositionOptions): Composition {
+/** Builds the server; its data is opened (and migrated) first: PostgreSQL at DATABASE_URL, else the SQLite file. */
+export async function compose(options: CompositionOptions): Promise<Composition> {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const database = openDatabase(options.database ?? databaseFile(config));
-  const store = sqliteStore(database);
+  const { store, connection } = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) });
+  const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { provider, controls } = createSimulatedProvider({
-    state: sqliteSimulatorState(database),
+    state: sqlSimulatorState(connection),
     mediaDirectory: join(config.dataDir, 'provider-media'),
     clock,
     ids,
     reviewDelayMs: config.reviewDelayMs,
   });
   const onError = (error: unknown) => logger.error({ err: error }, 'webhook or review tick failed');
-  const webhooks = new WebhookDelivery({ repo: store.webhooks, clock, ids, transport: options.transport, onError });
+  const webhooks = new WebhookDelivery({
+    repo: store.webhooks,
+    transaction: (fn) => store.transaction(fn),
+    clock,
+    ids,
+    instance,
+    leaseMs: config.deliveryLeaseMs,
+    transport: options.transport,
+    onError,
+  });
   const domain = createDomain({
     store,
     provider,
@@ -88,7 +104,7 @@ export function compose(options: CompositionOptions): Composition {
     {
       run: async () => {
         await controls.runDue();
-        webhooks.runDue();
+        await webhooks.runDue();
       },
       settled: () => webhooks.idle(),
     },
@@ -108,6 +124,7 @@ export function compose(options: CompositionOptions): Composition {
   let stopTicker = () => undefined as void;
   return {
     config,
+    instance,
     store,
     domain,
     webhooks,
@@ -118,10 +135,12 @@ export function compose(options: CompositionOptions): Composition {
     start: () => {
       stopTicker = ticker.start();
     },
-    close: () => {
+    close: async () => {
       stopTicker();
+      // Attempts under way are not awaited (a receiver may hang for its 5 s): what they would record is
+      // lost, and their deliveries are attempted again once their lease runs out.
       webhooks.close();
-      store.close();
+      await store.close();
     },
   };
 }

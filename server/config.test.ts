@@ -17,7 +17,7 @@ describe('configuration from the environment', () => {
       BODY_IDLE_TIMEOUT_MS: '500', BODY_TIMEOUT_MS: '60000',
     });
     expect(config).toEqual({
-      port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', publicBaseUrl: 'https://sandbox.example.com',
+      port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: null, deliveryLeaseMs: 30_000, publicBaseUrl: 'https://sandbox.example.com',
       rateLimit: { max: 5, windowSeconds: 10 }, logLevel: 'silent',
       reviewDelayMs: 100, allowPrivateMediaUrls: true, sandboxAdminToken: 'sbx_given', tickIntervalMs: 0,
       bodyBounds: { idleMs: 500, totalMs: 60_000, lingerBytes: LINGER_BYTES },

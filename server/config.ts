@@ -6,8 +6,12 @@ export interface Config {
   port: number;
   /** HOST, default 127.0.0.1: the first-start key has every scope, so the server stays on loopback unless told otherwise. */
   host: string;
-  /** DATA_DIR, default ./.data; the SQLite file is DATA_DIR/reference.sqlite. */
+  /** DATA_DIR, default ./.data; the SQLite file is DATA_DIR/reference.sqlite (unless DATABASE_URL is set). */
   dataDir: string;
+  /** DATABASE_URL: a PostgreSQL connection URL; the data is then there, shared by every instance given it. */
+  databaseUrl: string | null;
+  /** DELIVERY_LEASE_SECONDS, default 30: how long a claimed webhook attempt is one instance's alone. */
+  deliveryLeaseMs: number;
   /** PUBLIC_BASE_URL, default http://localhost:PORT; prefix of the hosted session URLs. */
   publicBaseUrl: string | null;
   /** RATE_LIMIT_MAX (default 600) requests per RATE_LIMIT_WINDOW_SECONDS (default 60) per key. */
@@ -44,6 +48,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  if (databaseUrl !== null && !env.SANDBOX_ADMIN_TOKEN) {
+    // A token generated at first start would be kept in this instance's DATA_DIR only: the others on the same
+    // database would each make their own.
+    throw new ConfigError('DATABASE_URL is set: set SANDBOX_ADMIN_TOKEN as well, the same for every instance.');
+  }
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${env.PUBLIC_BASE_URL}".`);
@@ -52,6 +65,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: int('PORT', 4000, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: resolve(env.DATA_DIR || './.data'),
+    databaseUrl,
+    // Longer than an attempt can last (the receiver's 5 s), so a live attempt is never taken over.
+    deliveryLeaseMs: int('DELIVERY_LEASE_SECONDS', 30, 6, 3600) * 1000,
     publicBaseUrl,
     rateLimit: { max: int('RATE_LIMIT_MAX', 600, 1, 1_000_000), windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) },
     logLevel,

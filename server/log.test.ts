@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,7 @@ async function serverWithCapturedLogs(docsDir?: string) {
 describe('logs', () => {
   test('each request is logged once as JSON with its request id, and no key, token or Authorization header appears', async () => {
     const app = await serverWithCapturedLogs();
-    const { plain } = app.server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const { plain } = (await app.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
     const ok = await fetch(`${app.origin}/v1/clients`, { headers: { authorization: `Bearer ${plain}` } });
     const inQuery = await fetch(`${app.origin}/v1/clients?api_key=${plain}`, { headers: { authorization: `Bearer ${plain}` } });
     const session = await fetch(`${app.origin}/v1/social-connect/sessions`, {
@@ -43,7 +44,7 @@ describe('logs', () => {
 
   test('an API key pasted into the path, plain or percent-encoded, or quoted by an error, never reaches a log line', async () => {
     const app = await serverWithCapturedLogs();
-    const { plain } = app.server.domain.keys.create({ mode: 'live', scopes: 'all' });
+    const { plain } = (await app.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
     const secret = plain.slice(8);
     const auth = { authorization: `Bearer ${plain}` };
     await fetch(`${app.origin}/v1/clients/${plain}`, { headers: auth });
@@ -65,7 +66,7 @@ describe('logs', () => {
 
   test('an unexpected error is logged at error level with the request id, and answered without it', async () => {
     const app = await serverWithCapturedLogs();
-    const { plain } = app.server.domain.keys.create({ mode: 'test', scopes: 'all' });
+    const { plain } = (await app.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' }));
     app.server.store.clients.page = () => {
       throw new Error('boom');
     };

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,8 +23,8 @@ describe('POST /media', () => {
     const res = await upload(uploadForm(f.chat, SAMPLES.png, 'image/png', 'shoe.png'));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, media_id: expect.stringMatching(/^\d{16}$/), kind: 'image', expires_in_days: 30 });
-    const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    const stored = f.server.simulator.heldMedia(account, res.body.media_id)!;
+    const account = (await f.server.store.clients.findByRef(DEFAULT_PARTNER_ID, f.chat))!.account_key;
+    const stored = (await f.server.simulator.heldMedia(account, res.body.media_id))!;
     expect(stored.expires_at.getTime() - stored.created_at.getTime()).toBe(30 * DAY_MS);
     expect(stored.sha256).toBe(createHash('sha256').update(SAMPLES.png).digest('hex'));
   });
@@ -205,7 +206,7 @@ describe('POST /media', () => {
   test('without a key the upload is refused with 401, without messages:send with 403, before the body is looked at', async () => {
     const none = await call(f.server.baseUrl, 'POST', '/media', { raw: uploadForm(f.chat, SAMPLES.gif, 'image/gif') });
     expect(none.status).toBe(401);
-    const readOnly = f.server.domain.keys.create({ mode: 'live', scopes: ['clients:read'] }).plain;
+    const readOnly = (await f.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: ['clients:read'] })).plain;
     const scoped = await upload(uploadForm(f.chat, SAMPLES.gif, 'image/gif'), readOnly);
     expect(scoped.status).toBe(403);
   });
@@ -278,25 +279,25 @@ describe('GET /media/{media_id}', () => {
 
   test('media past their 30 days are removed from the provider (bytes and record) at its next intake', async () => {
     const { media } = await inbound(SAMPLES.png, 'image/png');
-    const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    const path = f.server.simulator.heldMedia(account, media.id)!.path;
+    const account = (await f.server.store.clients.findByRef(DEFAULT_PARTNER_ID, f.chat))!.account_key;
+    const path = (await f.server.simulator.heldMedia(account, media.id))!.path;
     expect(existsSync(path)).toBe(true);
     f.clock.advance(30 * DAY_MS);
     await inbound(SAMPLES.jpeg, 'image/jpeg');
     expect(existsSync(path)).toBe(false);
-    expect(f.server.simulator.heldMedia(account, media.id)).toBeUndefined();
+    expect((await f.server.simulator.heldMedia(account, media.id))).toBeUndefined();
   });
 
   test('a client without channel credentials answers 409 conflict', async () => {
     const { media } = await inbound(SAMPLES.png, 'image/png');
-    const account = f.server.store.clients.findByRef(f.chat)!.account_key;
-    f.server.simulator.setCredentials(account, false);
+    const account = (await f.server.store.clients.findByRef(DEFAULT_PARTNER_ID, f.chat))!.account_key;
+    (await f.server.simulator.setCredentials(account, false));
     try {
       const res = await download(`/media/${media.id}?client_ref=${f.chat}`);
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('conflict');
     } finally {
-      f.server.simulator.setCredentials(account, true);
+      (await f.server.simulator.setCredentials(account, true));
     }
   });
 

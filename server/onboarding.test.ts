@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';
@@ -22,7 +23,7 @@ describe('clients', () => {
   let key: string;
   beforeAll(async () => {
     server = await startTestServer();
-    key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:read'] })).plain;
     for (let i = 0; i < 25; i++) await server.connectClient({ clientRef: `client-${String(i).padStart(2, '0')}`, channel: i % 2 ? 'social' : 'chat' });
   });
   afterAll(() => server.close());
@@ -67,7 +68,7 @@ describe('hosted onboarding sessions', () => {
   let key: string;
   beforeAll(async () => {
     server = await startTestServer({ now: clock.now, env: { PUBLIC_BASE_URL: 'http://placeholder.invalid' } });
-    key = server.domain.keys.create({ mode: 'test', scopes: ['clients:write', 'clients:read'] }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:write', 'clients:read'] })).plain;
   });
   afterAll(() => server.close());
 
@@ -194,7 +195,7 @@ describe('code-exchange signup', () => {
   let key: string;
   beforeAll(async () => {
     server = await startTestServer();
-    key = server.domain.keys.create({ mode: 'test', scopes: ['clients:write'] }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:write'] })).plain;
   });
   afterAll(() => server.close());
   const signup = (client_ref: string, auth_code: string) => call(server.baseUrl, 'POST', '/clients/signup', { key, body: { client_ref, auth_code } });

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,9 @@ import { databaseFile } from './config';
 import { startTestServer } from './testing';
 import { migrate } from './store/sqlite/database';
 import { MIGRATIONS } from './store/sqlite/migrations';
+import { migratePostgres } from './store/postgres/connection';
+import { POSTGRES_MIGRATIONS } from './store/postgres/migrations';
+import { Pool } from 'pg';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';
 
@@ -19,13 +23,13 @@ describe('storage across restarts', () => {
   test('keys, their revocation, clients, sessions and usage survive a restart on the same SQLite file', async () => {
     const clock = testClock('2026-11-22T10:00:00.000Z');
     const first = await startTestServer({ dataDir, now: clock.now });
-    const kept = first.domain.keys.create({ mode: 'live', scopes: 'all' });
-    const revoked = first.domain.keys.create({ mode: 'live', scopes: 'all' });
-    first.domain.keys.revoke(revoked.key.id);
+    const kept = (await first.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
+    const revoked = (await first.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' }));
+    (await first.domain.keys.revoke(DEFAULT_PARTNER_ID, revoked.key.id));
     const signup = await call(first.baseUrl, 'POST', '/clients/signup', { key: kept.plain, body: { client_ref: 'durable', auth_code: 'durable-code' } });
     expect(signup.status).toBe(201);
     const session = await call(first.baseUrl, 'POST', '/social-connect/sessions', { key: kept.plain, body: { client_ref: 'pending' } });
-    first.domain.usage.record({ kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() });
+    (await first.domain.usage.record(DEFAULT_PARTNER_ID, { kind: 'outbound', traffic: 'live', dryRun: false, at: clock.now() }));
     await first.close();
 
     const second = await startTestServer({ dataDir, now: clock.now });
@@ -42,11 +46,23 @@ describe('storage across restarts', () => {
 
   test('migrations run once: reopening a migrated database applies nothing and records every version', async () => {
     const first = await startTestServer({ dataDir });
+    const databaseUrl = first.composition.config.databaseUrl;
     await first.close();
-    const db = new Database(databaseFile({ dataDir }));
-    expect(migrate(db)).toEqual([]);
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
-    expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
-    db.close();
+    if (databaseUrl === null) {
+      const db = new Database(databaseFile({ dataDir }));
+      expect(migrate(db)).toEqual([]);
+      const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
+      expect(versions).toEqual(MIGRATIONS.map((m) => m.version).sort((a, b) => a - b));
+      db.close();
+    } else {
+      const pool = new Pool({ connectionString: databaseUrl });
+      try {
+        expect(await migratePostgres(pool)).toEqual([]);
+        const versions = (await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+        expect(versions).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
+      } finally {
+        await pool.end();
+      }
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { startTestServer, type TestServer } from './testing';
 import { foldValidationDetails } from './http/validation-details';
 import { call } from './testing/contract-calls';
@@ -10,7 +11,7 @@ describe('request pipeline', () => {
   let key: string;
   beforeAll(async () => {
     server = await startTestServer({ now: testClock().now });
-    key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
   });
   afterAll(() => server.close());
 
@@ -115,7 +116,7 @@ describe('unexpected failures', () => {
   let key: string;
   beforeEach(async () => {
     server = await startTestServer();
-    key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
   });
   afterEach(() => server.close());
 
@@ -130,7 +131,8 @@ describe('unexpected failures', () => {
   });
 
   test('a response that would break the contract is not sent: it becomes 500 internal_error', async () => {
-    server.store.clients.findByRef = () => ({
+    server.store.clients.findByRef = async () => ({
+      partner_id: DEFAULT_PARTNER_ID,
       client_ref: 'acme', channel: 'fax' as 'chat', business_name: 'x', phone_number: null, phone_number_id: null,
       business_account_id: '1', account_key: '1', connected_at: new Date(),
     });

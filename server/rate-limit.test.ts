@@ -1,4 +1,6 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { FixedWindowRateLimiter } from './domain/rate-limit';
+import { MemoryRateLimitCounters } from './store/memory-rate-limits';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';
@@ -13,7 +15,7 @@ describe('rate limiting per key', () => {
   afterAll(() => server.close());
 
   test('authenticated responses carry X-RateLimit-Limit and a falling X-RateLimit-Remaining', async () => {
-    const key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
+    const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await call(server.baseUrl, 'GET', '/clients', { key });
@@ -24,7 +26,7 @@ describe('rate limiting per key', () => {
   });
 
   test('a request past the ceiling gets 429 rate_limited with Retry-After until the window ends, then passes again', async () => {
-    const key = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
+    const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
     for (let i = 0; i < 3; i++) expect((await call(server.baseUrl, 'GET', '/usage', { key })).status).toBe(200);
     const refused = await call(server.baseUrl, 'GET', '/usage', { key });
     expect(refused.status).toBe(429);
@@ -36,15 +38,15 @@ describe('rate limiting per key', () => {
   });
 
   test('each key has its own window', async () => {
-    const first = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
-    const second = server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
+    const first = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
+    const second = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' })).plain;
     for (let i = 0; i < 3; i++) await call(server.baseUrl, 'GET', '/usage', { key: first });
     expect((await call(server.baseUrl, 'GET', '/usage', { key: first })).status).toBe(429);
     expect((await call(server.baseUrl, 'GET', '/usage', { key: second })).status).toBe(200);
   });
 
   test('errors of an authenticated request (400, 403, 404) carry the limit headers too', async () => {
-    const key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+    const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:read'] })).plain;
     const answers = [
       await call(server.baseUrl, 'GET', '/clients', { key, path: '/clients?limit=500' }),
       await call(server.baseUrl, 'POST', '/embedded-signup/sessions', { key, body: { client_ref: 'x' } }),
@@ -56,12 +58,12 @@ describe('rate limiting per key', () => {
 });
 
 describe('fixed window', () => {
-  test('Retry-After is at least 1 second, even at the last millisecond of a window', () => {
+  test('Retry-After is at least 1 second, even at the last millisecond of a window', async () => {
     const clock = testClock('2026-11-22T10:00:59.999Z');
-    const limiter = new FixedWindowRateLimiter({ max: 1, windowSeconds: 60 }, clock.now);
-    expect(limiter.consume('k').allowed).toBe(true);
-    expect(limiter.consume('k')).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    const limiter = new FixedWindowRateLimiter({ max: 1, windowSeconds: 60 }, new MemoryRateLimitCounters(), clock.now);
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
     clock.advance(1);
-    expect(limiter.consume('k').allowed).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(true);
   });
 });

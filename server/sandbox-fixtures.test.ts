@@ -110,3 +110,41 @@ test('webhook_configure points the receiver at the run, and webhook_test_trigger
   expect(receiver.received.map((d) => d.body.event)).toContain('webhook.test');
   expect(receiver.problems).toEqual([]);
 });
+
+describe("a partner's fixtures file (POST /sandbox/contract-fixtures?partner=<id>)", () => {
+  let partner: string;
+  let pfx: Record<string, any>;
+  const admin = () => ({ authorization: `Bearer ${server.sandboxToken}` });
+  beforeAll(async () => {
+    partner = (await server.sandbox('/partners', { name: 'Drift check partner' })).id;
+    const res = await fetch(`${server.origin}/sandbox/contract-fixtures?partner=${partner}`, { method: 'POST', headers: admin() });
+    expect(res.status).toBe(201);
+    pfx = await res.json();
+  });
+
+  test("its keys and clients are the partner's: the default partner's key gets 404 for its client, and its key lists only them", async () => {
+    const listed = await api('GET', '/clients', pfx.api_key);
+    expect(listed.body.results.map((c: { client_ref: string }) => c.client_ref).sort()).toEqual([pfx.chat_client_ref, pfx.social_client_ref].sort());
+    const fromDefault = await api('GET', '/clients/{client_ref}', fx.api_key, { path: `/clients/${pfx.chat_client_ref}` });
+    expect([fromDefault.status, fromDefault.body.error.code]).toEqual([404, 'not_found']);
+    const keys = await fetch(`${server.origin}/sandbox/keys?partner=${partner}`, { headers: admin() }).then((r) => r.json());
+    expect(keys.keys.map((k: { partner_id: string }) => k.partner_id)).toEqual(keys.keys.map(() => partner));
+    expect(keys.keys.length).toBeGreaterThanOrEqual(6);
+  });
+
+  test("its trial-ended key is gated while the partner's other keys send live", async () => {
+    const gated = await api('POST', '/messages/send', pfx.trial_expired_api_key, { body: liveText(pfx.trial_expired_chat_client_ref, false) });
+    expect([gated.status, gated.body.error.code]).toEqual([402, 'trial_expired']);
+    expect((await api('POST', '/messages/send', pfx.api_key, { body: liveText(pfx.chat_client_ref, false) })).status).toBe(200);
+  });
+
+  test("its issuers and webhook requests act for the partner: the issued key sees the partner's client, the webhook set is the partner's", async () => {
+    const issued = (await perform(pfx.rate_limit_api_key.issue)).json.key;
+    expect((await api('GET', '/clients/{client_ref}', issued, { path: `/clients/${pfx.chat_client_ref}` })).status).toBe(200);
+    await perform(pfx.webhook_configure, { webhook_url: 'https://partner-hooks.example/in', webhook_secret: 'whsec_partner_fixtures' });
+    const webhookOf = (query: string) => fetch(`${server.origin}/sandbox/webhook${query}`, { headers: admin() }).then((r) => r.json());
+    expect((await webhookOf(`?partner=${partner}`)).url).toBe('https://partner-hooks.example/in');
+    expect((await webhookOf('')).url).not.toBe('https://partner-hooks.example/in');
+    expect((await perform(pfx.webhook_test_trigger)).status).toBe(202);
+  });
+});

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { DAY_MS } from './domain/clock';
 import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
 import { contract } from '../spec';
@@ -18,7 +19,7 @@ const send = (key: string, json: unknown) => call(f.server.baseUrl, 'POST', '/me
 const usage = async () => (await call(f.server.baseUrl, 'GET', '/usage', { key: f.live })).body.current;
 const providerSends = () => f.server.simulator.calls.filter((c) => c.method === 'sendMessage');
 /** The recipient wrote in: the 24-hour window is open from now. */
-const inbound = (clientRef: string, contact: string) => f.server.domain.serviceWindow.recordInbound(clientRef, contact);
+const inbound = (clientRef: string, contact: string) => f.server.domain.serviceWindow.recordInbound({ partner_id: DEFAULT_PARTNER_ID, client_ref: clientRef }, contact);
 
 const CHAT_PAYLOADS: Record<string, unknown> = {
   text: { body: 'Your order 10482 has shipped.', preview_url: false },
@@ -33,10 +34,10 @@ const CHAT_PAYLOADS: Record<string, unknown> = {
   reaction: { message_id: 'wamid.HBgNNDkxNTExMjM0NTY3OBUCABIYFDNBMjQ5', emoji: '👍' },
 };
 
-beforeEach(() => {
-  inbound(f.chat, TO);
-  inbound(f.social, SOCIAL_TO);
-  f.server.domain.trial.set({ endsAt: null, graceDays: 7 });
+beforeEach(async () => {
+  await inbound(f.chat, TO);
+  await inbound(f.social, SOCIAL_TO);
+  (await f.server.domain.trial.set(DEFAULT_PARTNER_ID, { endsAt: null, graceDays: 7 }));
 });
 
 describe('POST /messages/send: routing and channel rules', () => {
@@ -46,7 +47,7 @@ describe('POST /messages/send: routing and channel rules', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
     const call = providerSends()[before]!;
-    expect(call.account.account_key).toBe(f.server.store.clients.findByRef(f.chat)!.account_key);
+    expect(call.account.account_key).toBe((await f.server.store.clients.findByRef(DEFAULT_PARTNER_ID, f.chat))!.account_key);
     expect(call.input).toEqual({ to: TO, type, payload: CHAT_PAYLOADS[type] });
   });
 
@@ -134,8 +135,8 @@ describe('POST /messages/send: dry runs and test keys', () => {
 
   test('a registered test recipient gets the real (simulated-provider) delivery with a test key', async () => {
     const recipient = '4915100000001';
-    inbound(f.chat, recipient);
-    f.server.domain.testRecipients.register(f.chat, recipient);
+    await inbound(f.chat, recipient);
+    await f.server.domain.testRecipients.register({ partner_id: DEFAULT_PARTNER_ID, client_ref: f.chat }, recipient);
     const before = providerSends().length;
     const res = await send(f.test, { client_ref: f.chat, to: recipient, type: 'text', text: { body: 'Hi' } });
     expect(res.status).toBe(200);
@@ -150,7 +151,7 @@ describe('POST /messages/send: the 24-hour customer service window', () => {
     const refused = await send(f.test, { client_ref: f.chat, to: contact, type: 'text', text: { body: 'Hi' } });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('outside_service_window');
-    inbound(f.chat, contact);
+    await inbound(f.chat, contact);
     f.clock.advance(SERVICE_WINDOW_MS - 1);
     expect((await send(f.test, { client_ref: f.chat, to: contact, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
     f.clock.advance(1);
@@ -170,7 +171,7 @@ describe('POST /messages/send: the 24-hour customer service window', () => {
 describe('POST /messages/send: the trial gate', () => {
   test('after trial and grace a live send fails with 402 trial_expired; during grace it is sent', async () => {
     const trial = f.server.domain.trial;
-    trial.set({ endsAt: new Date(f.clock.now().getTime() - 7 * DAY_MS + 1), graceDays: 7 });
+    await trial.set(DEFAULT_PARTNER_ID, { endsAt: new Date(f.clock.now().getTime() - 7 * DAY_MS + 1), graceDays: 7 });
     expect((await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
     f.clock.advance(1);
     const res = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
@@ -179,7 +180,7 @@ describe('POST /messages/send: the trial gate', () => {
   });
 
   test('after trial and grace, test-key and dry-run sends remain available', async () => {
-    f.server.domain.trial.set({ endsAt: new Date(f.clock.now().getTime() - 30 * DAY_MS), graceDays: 7 });
+    (await f.server.domain.trial.set(DEFAULT_PARTNER_ID, { endsAt: new Date(f.clock.now().getTime() - 30 * DAY_MS), graceDays: 7 }));
     expect((await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } })).status).toBe(200);
     const dry = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' }, dry_run: true });
     expect(dry.status).toBe(200);
@@ -189,14 +190,14 @@ describe('POST /messages/send: the trial gate', () => {
 
 describe('POST /messages/send: provider outcomes', () => {
   test('the provider refusing the send answers 422 provider_rejected with its own code and message', async () => {
-    inbound(f.chat, '4915100000422');
+    await inbound(f.chat, '4915100000422');
     const res = await send(f.live, { client_ref: f.chat, to: '4915100000422', type: 'text', text: { body: 'Hi' } });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({ code: 'provider_rejected', details: { provider_code: '131026', provider_message: 'Message undeliverable' } });
   });
 
   test('an unreachable provider answers 502 upstream_unavailable', async () => {
-    inbound(f.chat, '4915100000502');
+    await inbound(f.chat, '4915100000502');
     const res = await send(f.live, { client_ref: f.chat, to: '4915100000502', type: 'text', text: { body: 'Hi' } });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('upstream_unavailable');
@@ -226,21 +227,21 @@ describe('usage and message.status', () => {
     expect(event).toMatchObject({ channel: 'chat', client_ref: f.chat, statuses: [{ id, status: 'sent', recipient_id: TO, timestamp: f.clock.now().toISOString() }] });
     expect(isStatusEvent({ ...event, event_id: 'evt_0123456789ab', timestamp: f.clock.now().toISOString() })).toBe(true);
     const statusesOf = f.server.domain.statuses;
-    statusesOf.advance(id, 'delivered');
-    statusesOf.advance(id, 'read');
+    await statusesOf.advance(DEFAULT_PARTNER_ID, id, 'delivered');
+    await statusesOf.advance(DEFAULT_PARTNER_ID, id, 'read');
     expect(statuses()).toEqual(['sent', 'delivered', 'read']);
-    expect(() => statusesOf.advance(id, 'delivered')).toThrow(/cannot move/);
-    expect(() => statusesOf.advance(id, 'failed')).toThrow(/cannot move/);
-    expect(statusesOf.history(id).map((c) => c.status)).toEqual(['sent', 'delivered', 'read']);
+    await expect(statusesOf.advance(DEFAULT_PARTNER_ID, id, 'delivered')).rejects.toThrow(/cannot move/);
+    await expect(statusesOf.advance(DEFAULT_PARTNER_ID, id, 'failed')).rejects.toThrow(/cannot move/);
+    expect((await statusesOf.history(id)).map((c) => c.status)).toEqual(['sent', 'delivered', 'read']);
   });
 
   test('failed may follow sent and is final; a send the provider fails at once raises failed with its error', async () => {
     const sent = await send(f.live, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'will fail' } });
     const statuses = f.server.domain.statuses;
-    statuses.advance(sent.body.message_id, 'failed', { code: 131047, title: 'Re-engagement message' });
-    expect(() => statuses.advance(sent.body.message_id, 'delivered')).toThrow(/cannot move/);
+    await statuses.advance(DEFAULT_PARTNER_ID, sent.body.message_id, 'failed', { code: 131047, title: 'Re-engagement message' });
+    await expect(statuses.advance(DEFAULT_PARTNER_ID, sent.body.message_id, 'delivered')).rejects.toThrow(/cannot move/);
 
-    inbound(f.chat, '4915100000410');
+    await inbound(f.chat, '4915100000410');
     const failing = await send(f.live, { client_ref: f.chat, to: '4915100000410', type: 'text', text: { body: 'x' } });
     expect(failing.status).toBe(200);
     const event = statusEvents(f).find((e) => e.statuses[0]!.id === failing.body.message_id)!;
@@ -258,11 +259,11 @@ describe('usage and message.status', () => {
   test('social sends raise no message.status (the event is chat only) but their status is recorded', async () => {
     const res = await send(f.live, { client_ref: f.social, to: SOCIAL_TO, type: 'text', text: { body: 'Hi' } });
     expect(statusEvents(f).some((e) => e.statuses.some((s) => s.id === res.body.message_id))).toBe(false);
-    expect(f.server.domain.statuses.get(res.body.message_id)!.status).toBe('sent');
+    expect((await f.server.domain.statuses.get(DEFAULT_PARTNER_ID, res.body.message_id))!.status).toBe('sent');
   });
 
   test('dry runs and simulated test-key sends record no message', async () => {
     const res = await send(f.test, { client_ref: f.chat, to: TO, type: 'text', text: { body: 'Hi' } });
-    expect(f.server.domain.statuses.get(res.body.message_id)).toBeUndefined();
+    expect((await f.server.domain.statuses.get(DEFAULT_PARTNER_ID, res.body.message_id))).toBeUndefined();
   });
 });

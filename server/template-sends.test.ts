@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { DAY_MS } from './domain/clock';
 import { messagingFixture, seedTemplate, type MessagingFixture } from './testing/messaging-fixture';
 import { call } from './testing/contract-calls';
@@ -26,31 +27,31 @@ const CARD = [
 
 beforeAll(async () => {
   f = await messagingFixture();
-  const seed = (t: Parameters<typeof seedTemplate>[1]) => (ids[`${t.name}:${t.language ?? 'en_US'}`] = seedTemplate(f.server, t).id);
-  seed({ name: 'order_shipped', language: 'de_DE', components: ORDER_SHIPPED });
-  seed({ name: 'order_shipped', language: 'en_US', components: ORDER_SHIPPED });
-  seed({ name: 'named_order', components: [{ type: 'BODY', text: 'Hi {{customer_name}}, order {{order_number}} is ready.' }] });
-  seed({ name: 'plain_notice', components: [{ type: 'BODY', text: 'We are closed on Monday.' }] });
-  seed({ name: 'text_header', components: [{ type: 'HEADER', format: 'TEXT', text: 'Order {{1}}' }, { type: 'BODY', text: 'Thanks!' }] });
-  seed({ name: 'store_location', components: [{ type: 'HEADER', format: 'LOCATION' }, { type: 'BODY', text: 'Visit us.' }] });
-  seed({ name: 'invoice_ready', components: [{ type: 'HEADER', format: 'DOCUMENT' }, { type: 'BODY', text: 'Your invoice.' }] });
-  seed({ name: 'autumn_sale', status: 'REJECTED', rejected_reason: 'PROMOTIONAL', components: [{ type: 'BODY', text: 'Sale!' }] });
-  seed({ name: 'paused_one', status: 'PAUSED', components: [{ type: 'BODY', text: 'Paused.' }] });
-  seed({ name: 'login_code', category: 'AUTHENTICATION', components: [{ type: 'BODY', text: '{{1}} is your code.' }] });
-  seed({
+  const seed = async (t: Parameters<typeof seedTemplate>[1]) => (ids[`${t.name}:${t.language ?? 'en_US'}`] = (await seedTemplate(f.server, t)).id);
+  await seed({ name: 'order_shipped', language: 'de_DE', components: ORDER_SHIPPED });
+  await seed({ name: 'order_shipped', language: 'en_US', components: ORDER_SHIPPED });
+  await seed({ name: 'named_order', components: [{ type: 'BODY', text: 'Hi {{customer_name}}, order {{order_number}} is ready.' }] });
+  await seed({ name: 'plain_notice', components: [{ type: 'BODY', text: 'We are closed on Monday.' }] });
+  await seed({ name: 'text_header', components: [{ type: 'HEADER', format: 'TEXT', text: 'Order {{1}}' }, { type: 'BODY', text: 'Thanks!' }] });
+  await seed({ name: 'store_location', components: [{ type: 'HEADER', format: 'LOCATION' }, { type: 'BODY', text: 'Visit us.' }] });
+  await seed({ name: 'invoice_ready', components: [{ type: 'HEADER', format: 'DOCUMENT' }, { type: 'BODY', text: 'Your invoice.' }] });
+  await seed({ name: 'autumn_sale', status: 'REJECTED', rejected_reason: 'PROMOTIONAL', components: [{ type: 'BODY', text: 'Sale!' }] });
+  await seed({ name: 'paused_one', status: 'PAUSED', components: [{ type: 'BODY', text: 'Paused.' }] });
+  await seed({ name: 'login_code', category: 'AUTHENTICATION', components: [{ type: 'BODY', text: '{{1}} is your code.' }] });
+  await seed({
     name: 'coupon',
     category: 'MARKETING',
     components: [{ type: 'BODY', text: 'Take 10% off.' }, { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: ['SAVE10'] }] }],
   });
-  seed({
+  await seed({
     name: 'autumn_collection',
     category: 'MARKETING',
     components: [{ type: 'BODY', text: 'Hi {{1}}, our autumn picks:' }, { type: 'CAROUSEL', cards: [{ components: CARD }, { components: CARD }] }],
   });
-  seed({ client_ref: 'acme-chat', name: 'other_languages', language: 'fr_FR', components: [{ type: 'BODY', text: 'Bonjour' }] });
+  await seed({ client_ref: 'acme-chat', name: 'other_languages', language: 'fr_FR', components: [{ type: 'BODY', text: 'Bonjour' }] });
 });
 afterAll(() => f.server.close());
-beforeEach(() => f.server.domain.trial.set({ endsAt: null, graceDays: 7 }));
+beforeEach(() => f.server.domain.trial.set(DEFAULT_PARTNER_ID, { endsAt: null, graceDays: 7 }));
 
 const sendTemplate = (json: Record<string, unknown>, key = f.live) =>
   call(f.server.baseUrl, 'POST', '/messages/send-template', { key, body: { client_ref: f.chat, to: TO, ...json } });
@@ -289,7 +290,7 @@ describe('POST /messages/send-template: delivery', () => {
   });
 
   test('the trial gate: after trial and grace a live template send is 402 trial_expired, a dry run is not', async () => {
-    f.server.domain.trial.set({ endsAt: new Date(f.clock.now().getTime() - 8 * DAY_MS), graceDays: 7 });
+    (await f.server.domain.trial.set(DEFAULT_PARTNER_ID, { endsAt: new Date(f.clock.now().getTime() - 8 * DAY_MS), graceDays: 7 }));
     expect((await sendTemplate(SHIPPED)).status).toBe(402);
     expect((await dry(SHIPPED)).status).toBe(200);
   });

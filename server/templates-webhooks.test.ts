@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import express from 'express';
 import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ function harness() {
   const clock = () => ctx.now;
   const boot = async (dataDir?: string) => {
     ctx.server = await startTestServer({ now: clock, env: ENV, dataDir });
-    ctx.key = ctx.server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
+    ctx.key = (await ctx.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' })).plain;
   };
   /** A request whose answer is held to openapi.yaml. */
   const api = (method: string, path: string, body?: unknown) => call(ctx.server.baseUrl, method, path, { key: ctx.key, body });
@@ -276,7 +277,7 @@ describe('templates, signed webhooks and the sandbox', () => {
       expect(allowed.body.components[0].example.header_handle[0]).toMatch(/^4::/);
       const strict = await startTestServer({ env: { TICK_INTERVAL_MS: '0' } });
       try {
-        const key = strict.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
+        const key = (await strict.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' })).plain;
         await fetch(`${strict.origin}/sandbox/clients`, {
           method: 'POST',
           headers: { authorization: `Bearer ${strict.sandboxToken}`, 'content-type': 'application/json' },

@@ -1,3 +1,4 @@
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { isCountable, periodOf } from './domain/usage';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
@@ -9,7 +10,7 @@ describe('GET /usage', () => {
   let key: string;
   beforeAll(async () => {
     server = await startTestServer({ now: clock.now });
-    key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+    key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:read'] })).plain;
   });
   afterAll(() => server.close());
 
@@ -24,14 +25,14 @@ describe('GET /usage', () => {
 
   test('live messages count per kind and month; test-key and dry-run traffic never counts', async () => {
     const record = (kind: 'inbound' | 'outbound' | 'outbound_template', traffic: 'live' | 'test', dryRun: boolean, at: string) =>
-      server.domain.usage.record({ kind, traffic, dryRun, at: new Date(at) });
-    expect(record('inbound', 'live', false, '2026-03-01T00:00:00Z')).toBe(true);
-    expect(record('outbound', 'live', false, '2026-03-10T00:00:00Z')).toBe(true);
-    expect(record('outbound', 'live', false, '2026-03-11T00:00:00Z')).toBe(true);
-    expect(record('outbound_template', 'live', false, '2026-02-28T23:59:59Z')).toBe(true);
-    expect(record('outbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
-    expect(record('outbound', 'live', true, '2026-03-10T00:00:00Z')).toBe(false);
-    expect(record('inbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
+      server.domain.usage.record(DEFAULT_PARTNER_ID, { kind, traffic, dryRun, at: new Date(at) });
+    expect(await record('inbound', 'live', false, '2026-03-01T00:00:00Z')).toBe(true);
+    expect(await record('outbound', 'live', false, '2026-03-10T00:00:00Z')).toBe(true);
+    expect(await record('outbound', 'live', false, '2026-03-11T00:00:00Z')).toBe(true);
+    expect(await record('outbound_template', 'live', false, '2026-02-28T23:59:59Z')).toBe(true);
+    expect(await record('outbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
+    expect(await record('outbound', 'live', true, '2026-03-10T00:00:00Z')).toBe(false);
+    expect(await record('inbound', 'test', false, '2026-03-10T00:00:00Z')).toBe(false);
     const res = await call(server.baseUrl, 'GET', '/usage', { key });
     expect(res.body.current).toEqual({ period: '2026-03', inbound_messages: 1, outbound_messages: 2, outbound_template_messages: 0, total_messages: 3 });
     expect(res.body.history[0]).toEqual({ period: '2026-02', inbound_messages: 0, outbound_messages: 0, outbound_template_messages: 1, total_messages: 1 });
@@ -51,7 +52,7 @@ describe('inbound messages in usage', () => {
   test("an end user's message to a client counts in inbound_messages; reactions and read receipts do not", async () => {
     const server = await startTestServer({ now: testClock('2026-05-10T09:00:00.000Z').now });
     try {
-      const key = server.domain.keys.create({ mode: 'test', scopes: ['clients:read'] }).plain;
+      const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:read'] })).plain;
       await server.connectClient({ clientRef: 'inbound-chat', channel: 'chat' });
       await server.connectClient({ clientRef: 'inbound-social', channel: 'social' });
       await server.sandbox('/inbound', { client_ref: 'inbound-chat', from: '4915112345678', text: 'Hello' });

@@ -4,8 +4,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server, default http://localhost:\${PORT:-4000};
-       token: --token, default SANDBOX_ADMIN_TOKEN or \${DATA_DIR:-./.data}/sandbox-admin-token)
+       token: --token, default SANDBOX_ADMIN_TOKEN or \${DATA_DIR:-./.data}/sandbox-admin-token;
+       partner: --partner ID, the partner the command acts for, default the default partner)
 
+  partners list                           partners create --name NAME
   keys list
   keys create --mode test|live [--scopes all|a,b] [--expires never|30d|90d|1y|<ISO>] [--allow-ip a,b] [--name N]
   keys rotate <key id or prefix>          keys revoke <key id or prefix>
@@ -28,6 +30,9 @@ const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server
   signup-code                             a code POST /v1/clients/signup exchanges once
   fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
   tick`;
+
+/** Routes of the whole sandbox, not of one partner (server/sandbox/openapi.yaml gives them no `partner`). */
+const PARTNERLESS = ['/partners', '/provider', '/signup-codes', '/tick'];
 
 function parse(argv: string[]): { positional: string[]; flags: Record<string, string | true> } {
   const positional: string[] = [];
@@ -71,8 +76,11 @@ async function main(): Promise<number> {
   }
   const base = (str(flags.server) ?? `http://localhost:${process.env.PORT || 4000}`).replace(/\/+$/, '');
   const token = tokenOf(flags);
+  const partner = str(flags.partner);
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${base}/sandbox${path}`, {
+    const url = new URL(`${base}/sandbox${path}`);
+    if (partner !== undefined && !PARTNERLESS.some((route) => path.startsWith(route))) url.searchParams.set('partner', partner);
+    const res = await fetch(url, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: body !== undefined ? JSON.stringify(body) : undefined,
@@ -91,6 +99,13 @@ async function main(): Promise<number> {
   };
 
   switch (command) {
+    case 'partners': {
+      const [sub] = args;
+      if (sub === 'list') print(await call('GET', '/partners'));
+      else if (sub === 'create') print(await call('POST', '/partners', { name: need(str(flags.name), '--name NAME') }));
+      else throw new Error(USAGE);
+      return 0;
+    }
     case 'keys': {
       const [sub, ref] = args;
       if (sub === 'list') print(await call('GET', '/keys'));

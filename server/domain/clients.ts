@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi';
 import type { ConnectedAccount, ProviderAccount } from '../provider/channel-provider';
-import type { Channel, ClientRecord } from '../store/records';
-import type { Store } from '../store/repositories';
+import type { Channel, ClientRecord, PartnerId } from '../store/records';
+import { DuplicateError, type Store } from '../store/repositories';
 import type { Clock } from './clock';
 import { conflict, notFound } from './errors';
 
@@ -26,23 +26,24 @@ export function accountKeyOf(account: ConnectedAccount): string {
   return account.channel === 'chat' ? (account.phone_number_id ?? account.business_account_id) : account.business_account_id;
 }
 
-/** Reading clients and the connection rules every onboarding path shares. */
+/** Reading a partner's clients and the connection rules every onboarding path shares. */
 export class Clients {
   constructor(
     private readonly store: Pick<Store, 'clients' | 'transaction'>,
     private readonly clock: Clock,
   ) {}
 
-  get(clientRef: string): ClientRecord {
-    const client = this.store.clients.findByRef(clientRef);
+  /** The partner's client; another partner's client under the same reference is not found either. */
+  async get(partnerId: PartnerId, clientRef: string): Promise<ClientRecord> {
+    const client = await this.store.clients.findByRef(partnerId, clientRef);
     if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
     return client;
   }
 
   /** Oldest first; `limit` and `offset` are already within the contract's bounds. */
-  page(limit: number, offset: number): ClientPage {
-    const results = this.store.clients.page(limit, offset).map(toApiClient);
-    return { results, count: results.length, total: this.store.clients.count(), limit, offset };
+  async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientPage> {
+    const results = (await this.store.clients.page(partnerId, limit, offset)).map(toApiClient);
+    return { results, count: results.length, total: await this.store.clients.count(partnerId), limit, offset };
   }
 
   /**
@@ -50,8 +51,8 @@ export class Clients {
    * `number_already_connected` on the chat route; any other existing client under the reference gives
    * `conflict`.
    */
-  assertReferenceAvailable(channel: Channel, clientRef: string): void {
-    const existing = this.store.clients.findByRef(clientRef);
+  async assertReferenceAvailable(partnerId: PartnerId, channel: Channel, clientRef: string): Promise<void> {
+    const existing = await this.store.clients.findByRef(partnerId, clientRef);
     if (!existing) return;
     if (channel === 'chat' && existing.channel === 'chat') {
       throw conflict(
@@ -63,37 +64,44 @@ export class Clients {
   }
 
   /** Code exchange: any client under the reference gives `conflict`. */
-  assertReferenceUnused(clientRef: string): void {
-    if (this.store.clients.findByRef(clientRef)) throw conflict(`client_ref ${clientRef} is already connected.`);
+  async assertReferenceUnused(partnerId: PartnerId, clientRef: string, clients: Store['clients'] = this.store.clients): Promise<void> {
+    if (await clients.findByRef(partnerId, clientRef)) throw conflict(`client_ref ${clientRef} is already connected.`);
   }
 
   /**
    * Creates the client for an authorized account, atomically: the reference must be free and the
    * account (number or social account) must not be connected under another reference. `andThen` runs in
-   * the same transaction (used to consume a session).
+   * the same transaction (used to consume a session). An account belongs to one client of any partner,
+   * as a number is registered once with the real provider. Two connections racing for the same reference
+   * or account (on this instance or another) end with one client and a 409 for the other.
    */
-  connect(clientRef: string, account: ConnectedAccount, andThen?: () => void): ClientRecord {
-    return this.store.transaction(() => {
-      this.assertReferenceUnused(clientRef);
-      const accountKey = accountKeyOf(account);
-      const holder = this.store.clients.findByAccount(account.channel, accountKey);
-      if (holder) {
-        const what = account.channel === 'chat' ? `The number ${account.phone_number ?? accountKey}` : `The account ${account.username ?? accountKey}`;
-        throw conflict(`${what} is already connected under another client reference.`);
-      }
-      const record: ClientRecord = {
-        client_ref: clientRef,
-        channel: account.channel,
-        business_name: account.business_name,
-        phone_number: account.phone_number ?? null,
-        phone_number_id: account.phone_number_id ?? null,
-        business_account_id: account.business_account_id,
-        account_key: accountKey,
-        connected_at: this.clock(),
-      };
-      this.store.clients.insert(record);
-      andThen?.();
-      return record;
-    });
+  async connect(partnerId: PartnerId, clientRef: string, account: ConnectedAccount, andThen?: (tx: Store) => Promise<void>): Promise<ClientRecord> {
+    const accountKey = accountKeyOf(account);
+    const what = account.channel === 'chat' ? `The number ${account.phone_number ?? accountKey}` : `The account ${account.username ?? accountKey}`;
+    const taken = () => conflict(`${what} or client_ref ${clientRef} is already connected.`);
+    try {
+      return await this.store.transaction(async (tx) => {
+        await this.assertReferenceUnused(partnerId, clientRef, tx.clients);
+        if (await tx.clients.findByAccount(account.channel, accountKey)) {
+          throw conflict(`${what} is already connected under another client reference.`);
+        }
+        const record: ClientRecord = {
+          partner_id: partnerId,
+          client_ref: clientRef,
+          channel: account.channel,
+          business_name: account.business_name,
+          phone_number: account.phone_number ?? null,
+          phone_number_id: account.phone_number_id ?? null,
+          business_account_id: account.business_account_id,
+          account_key: accountKey,
+          connected_at: this.clock(),
+        };
+        await tx.clients.insert(record);
+        await andThen?.(tx);
+        return record;
+      });
+    } catch (error) {
+      throw error instanceof DuplicateError ? taken() : error;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/openapi';
+import type { PartnerId } from '../store/records';
 
 type Schemas = components['schemas'];
 
@@ -27,5 +28,6 @@ export type NewWebhookEvent = WithoutStamp<WebhookPayload>;
  * end user writes). The webhook module implements it: it stamps, persists and delivers each event.
  */
 export interface EventPublisher {
-  publish(event: NewWebhookEvent): void;
+  /** Raises an event of the partner: it reaches that partner's receiver only. */
+  publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<unknown> | void;
 }

@@ -1,3 +1,4 @@
+import type { ClientId } from '../store/records';
 import type { Clock } from './clock';
 import type { ServiceWindow } from './service-window';
 import type { Usage } from './usage';
@@ -14,9 +15,9 @@ export class InboundMessages {
     private readonly clock: Clock,
   ) {}
 
-  received(clientRef: string, from: string): void {
+  async received(client: ClientId, from: string): Promise<void> {
     const at = this.clock();
-    this.serviceWindow.recordInbound(clientRef, from, at);
-    this.usage.record({ kind: 'inbound', traffic: 'live', dryRun: false, at });
+    await this.serviceWindow.recordInbound(client, from, at);
+    await this.usage.record(client.partner_id, { kind: 'inbound', traffic: 'live', dryRun: false, at });
   }
 }

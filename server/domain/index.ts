@@ -10,6 +10,7 @@ import { ApiKeys } from './keys';
 import { Media } from './media';
 import { spoolMediaUpload, type SpooledMedia } from './media-upload';
 import { MessageStatuses } from './message-status';
+import { Partners } from './partners';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from './rate-limit';
 import { Sending } from './sending';
 import { ServiceWindow } from './service-window';
@@ -38,6 +39,7 @@ export interface DomainDeps {
 /** Every domain service, wired once; the HTTP layer, the sandbox and the command-line tools share it. */
 export interface Domain {
   clock: Clock;
+  partners: Partners;
   keys: ApiKeys;
   rateLimiter: FixedWindowRateLimiter;
   clients: Clients;
@@ -69,8 +71,9 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
     spoolMediaUpload(stream, { directory: spoolDirectory, declaredType, filename, ids });
   return {
     clock,
+    partners: new Partners(store, clock, ids),
     keys: new ApiKeys(store, clock, ids),
-    rateLimiter: new FixedWindowRateLimiter(rateLimit, clock),
+    rateLimiter: new FixedWindowRateLimiter(rateLimit, store.rateLimits, clock),
     clients,
     sessions: new Sessions(store, clients, provider.onboarding, clock, ids),
     signup: new Signup(clients, provider.onboarding),

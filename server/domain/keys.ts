@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiKey, KeyMode } from '../store/records';
+import type { ApiKey, KeyMode, PartnerId } from '../store/records';
 import type { Store } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { badRequest, notFound, unauthorized } from './errors';
@@ -47,16 +47,23 @@ export function isKeyActive(key: ApiKey, now: Date): boolean {
   return key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
 }
 
-/** Key lifecycle of section 5: creation (shown once), authentication, rotation, revocation. */
+/**
+ * Key lifecycle of section 5: creation (shown once), authentication, rotation, revocation. Every key
+ * belongs to one partner and is managed through that partner; authentication finds it by the key alone.
+ */
 export class ApiKeys {
   constructor(
-    private readonly store: Pick<Store, 'keys' | 'transaction'>,
+    private readonly store: Pick<Store, 'keys' | 'partnerSettings' | 'transaction'>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
 
   /** Creates a key; the plain key is returned here and never again. */
-  create(opts: NewKeyOptions): { key: ApiKey; plain: string } {
+  create(partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string }> {
+    return this.createIn(this.store.keys, partnerId, opts);
+  }
+
+  private async createIn(keys: Store['keys'], partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string }> {
     const scopes = opts.scopes === 'all' ? [...SCOPES] : normalizeScopes(opts.scopes);
     const allowedIps = [...(opts.allowedIps ?? [])];
     const invalid = allowedIps.filter((entry) => !isValidAllowlistEntry(entry));
@@ -66,6 +73,7 @@ export class ApiKeys {
     const plain = `ik_${opts.mode}_${this.ids.secret(24)}`;
     const key: ApiKey = {
       id: this.ids.id('key'),
+      partnerId,
       name: opts.name ?? null,
       mode: opts.mode,
       scopes,
@@ -77,18 +85,30 @@ export class ApiKeys {
       revokedAt: null,
       replacedById: null,
     };
-    this.store.keys.insert(key);
+    await keys.insert(key);
     return { key, plain };
+  }
+
+  /**
+   * The first key of a partner that has none, or undefined when it has one: issued once, however many
+   * instances start on the same data at the same time.
+   */
+  createFirst(partnerId: PartnerId, opts: NewKeyOptions): Promise<{ key: ApiKey; plain: string } | undefined> {
+    return this.store.transaction(async (tx) => {
+      if ((await tx.keys.count(partnerId)) > 0) return undefined;
+      if (!(await tx.partnerSettings.setIfAbsent(partnerId, 'first_key_issued_at', this.clock().toISOString()))) return undefined;
+      return this.createIn(tx.keys, partnerId, opts);
+    });
   }
 
   /**
    * Resolves the key of a request: 401 for a malformed, unknown, revoked or expired key, or an address
    * outside its allowlist. Looked up by hash, then compared in constant time.
    */
-  authenticate(plain: string, remoteAddress: string | undefined): ApiKey {
+  async authenticate(plain: string, remoteAddress: string | undefined): Promise<ApiKey> {
     if (!KEY_PATTERN.test(plain)) throw unauthorized('The API key is malformed.');
     const hash = hashKey(plain);
-    const key = this.store.keys.findByHash(hash);
+    const key = await this.store.keys.findByHash(hash);
     if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) {
       throw unauthorized('The API key is invalid.');
     }
@@ -103,21 +123,21 @@ export class ApiKeys {
     return key;
   }
 
-  list(): ApiKey[] {
-    return this.store.keys.list();
+  list(partnerId: PartnerId): Promise<ApiKey[]> {
+    return this.store.keys.list(partnerId);
   }
 
-  hasAny(): boolean {
-    return this.store.keys.count() > 0;
+  async hasAny(partnerId: PartnerId): Promise<boolean> {
+    return (await this.store.keys.count(partnerId)) > 0;
   }
 
   /** Finds one key by id or display prefix (a prefix must match a single key). */
-  find(idOrPrefix: string): ApiKey {
-    const byId = this.store.keys.findById(idOrPrefix);
+  async find(partnerId: PartnerId, idOrPrefix: string): Promise<ApiKey> {
+    const byId = await this.store.keys.findById(partnerId, idOrPrefix);
     if (byId) return byId;
     const prefix = idOrPrefix.replace(/(…|\.\.\.)$/, '');
     // At least one character past `ik_test_` / `ik_live_`.
-    const matches = prefix.length > 8 ? this.store.keys.list().filter((k) => k.prefix.startsWith(prefix)) : [];
+    const matches = prefix.length > 8 ? (await this.store.keys.list(partnerId)).filter((k) => k.prefix.startsWith(prefix)) : [];
     if (matches.length === 1) return matches[0]!;
     if (matches.length > 1) {
       throw badRequest(`"${idOrPrefix}" matches ${matches.length} keys; use the key id (${matches.map((k) => k.id).join(', ')}).`);
@@ -126,11 +146,11 @@ export class ApiKeys {
   }
 
   /** Revokes at once: the next request with the key gets 401. */
-  revoke(idOrPrefix: string): ApiKey {
-    const key = this.find(idOrPrefix);
+  async revoke(partnerId: PartnerId, idOrPrefix: string): Promise<ApiKey> {
+    const key = await this.find(partnerId, idOrPrefix);
     if (key.revokedAt !== null) return key;
     const revoked = { ...key, revokedAt: this.clock() };
-    this.store.keys.update(revoked);
+    await this.store.keys.update(revoked);
     return revoked;
   }
 
@@ -138,13 +158,13 @@ export class ApiKeys {
    * Issues a replacement with the same mode, scopes, name and allowlist (and the same lifetime length,
    * counted from now, when the old key expires), then retires the old key immediately.
    */
-  rotate(idOrPrefix: string): { key: ApiKey; plain: string; retired: ApiKey } {
-    const old = this.find(idOrPrefix);
+  async rotate(partnerId: PartnerId, idOrPrefix: string): Promise<{ key: ApiKey; plain: string; retired: ApiKey }> {
+    const old = await this.find(partnerId, idOrPrefix);
     const now = this.clock();
     if (!isKeyActive(old, now)) throw badRequest(`The key ${describeKey(old)} is revoked or expired; create a new one.`);
     const lifetime = old.expiresAt ? old.expiresAt.getTime() - old.createdAt.getTime() : null;
-    return this.store.transaction(() => {
-      const created = this.create({
+    return this.store.transaction(async (tx) => {
+      const created = await this.createIn(tx.keys, partnerId, {
         mode: old.mode,
         scopes: old.scopes,
         allowedIps: old.allowedIps,
@@ -152,7 +172,7 @@ export class ApiKeys {
         expiresAt: lifetime === null ? null : new Date(now.getTime() + lifetime),
       });
       const retired = { ...old, revokedAt: now, replacedById: created.key.id };
-      this.store.keys.update(retired);
+      await tx.keys.update(retired);
       return { ...created, retired };
     });
   }

@@ -5,7 +5,7 @@ import { assertAcceptsMediaUploads, assertServesInboundMediaById } from './chann
 import { accountOf, type Clients } from './clients';
 import type { SpooledMedia } from './media-upload';
 import { callProvider, downloadFailure, sendFailure } from './provider-failures';
-import type { ClientRecord } from '../store/records';
+import type { ClientRecord, PartnerId } from '../store/records';
 
 type MediaUploadResponse = components['schemas']['MediaUploadResponse'];
 
@@ -23,16 +23,16 @@ export class Media {
   ) {}
 
   /** Rule 1 of POST /media: the client exists (404) and its channel takes uploads (else 400 `bad_request`). */
-  uploadTarget(clientRef: string): ClientRecord {
-    const client = this.clients.get(clientRef);
+  async uploadTarget(partnerId: PartnerId, clientRef: string): Promise<ClientRecord> {
+    const client = await this.clients.get(partnerId, clientRef);
     assertAcceptsMediaUploads(client);
     return client;
   }
 
   /** Hands a spooled, checked file to the provider; the file is removed whatever happens. */
-  async upload(clientRef: string, file: SpooledMedia): Promise<MediaUploadResponse> {
+  async upload(partnerId: PartnerId, clientRef: string, file: SpooledMedia): Promise<MediaUploadResponse> {
     try {
-      const client = this.uploadTarget(clientRef);
+      const client = await this.uploadTarget(partnerId, clientRef);
       const { mediaId } = await callProvider(() => this.provider.uploadMedia(accountOf(client), file), sendFailure('upload'));
       return { success: true, media_id: mediaId, kind: file.kind, expires_in_days: MEDIA_RETENTION_DAYS };
     } finally {
@@ -41,8 +41,8 @@ export class Media {
   }
 
   /** GET /media/{media_id}: the media bytes as the provider holds them. */
-  async download(clientRef: string, mediaId: string): Promise<MediaContent> {
-    const client = this.clients.get(clientRef);
+  async download(partnerId: PartnerId, clientRef: string, mediaId: string): Promise<MediaContent> {
+    const client = await this.clients.get(partnerId, clientRef);
     assertServesInboundMediaById(client);
     return callProvider(() => this.provider.fetchMedia(accountOf(client), mediaId), downloadFailure(clientRef, mediaId));
   }

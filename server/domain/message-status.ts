@@ -1,4 +1,4 @@
-import type { MessageRecord, OutboundStatus, StatusChange } from '../store/records';
+import type { MessageRecord, OutboundStatus, PartnerId, StatusChange } from '../store/records';
 import type { MessageRepository } from '../store/repositories';
 import { carriesEvent } from './channel-carriage';
 import type { Clock } from './clock';
@@ -36,17 +36,17 @@ export class MessageStatuses {
   ) {}
 
   /** A send the provider accepted: stored with its first status (`sent`, or `failed` when already known). */
-  accept(message: Omit<MessageRecord, 'status' | 'created_at' | 'updated_at'>, first: OutboundStatus = 'sent', error?: StatusError): MessageRecord {
+  async accept(message: Omit<MessageRecord, 'status' | 'created_at' | 'updated_at'>, first: OutboundStatus = 'sent', error?: StatusError): Promise<MessageRecord> {
     const now = this.clock();
     const record: MessageRecord = { ...message, status: first, created_at: now, updated_at: now };
-    this.messages.insert(record);
-    this.emit(record, { message_id: record.id, status: first, at: now, error: error ?? null });
+    await this.messages.insert(record);
+    await this.emit(record, { message_id: record.id, status: first, at: now, error: error ?? null });
     return record;
   }
 
   /** Moves a message on (the sandbox and the simulated provider's receipts call this). */
-  advance(messageId: string, to: OutboundStatus, error?: StatusError): MessageRecord {
-    const message = this.messages.findById(messageId);
+  async advance(partnerId: PartnerId, messageId: string, to: OutboundStatus, error?: StatusError): Promise<MessageRecord> {
+    const message = await this.messages.findById(partnerId, messageId);
     if (!message) throw notFound(`No message ${messageId}.`);
     if (!isAllowedTransition(message.status, to)) {
       throw conflict(`Message ${messageId} is ${message.status}; it cannot move to ${to}.`);
@@ -57,26 +57,26 @@ export class MessageStatuses {
       at: this.clock(),
       error: to === 'failed' ? (error ?? { code: 131000, title: 'Something went wrong' }) : null,
     };
-    this.messages.recordStatus(change);
+    await this.messages.recordStatus(change);
     const moved = { ...message, status: to, updated_at: change.at };
-    this.publish(moved, change);
+    await this.publish(moved, change);
     return moved;
   }
 
-  get(messageId: string): MessageRecord | undefined {
-    return this.messages.findById(messageId);
+  get(partnerId: PartnerId, messageId: string): Promise<MessageRecord | undefined> {
+    return this.messages.findById(partnerId, messageId);
   }
 
-  history(messageId: string): StatusChange[] {
+  history(messageId: string): Promise<StatusChange[]> {
     return this.messages.history(messageId);
   }
 
-  private emit(record: MessageRecord, change: StatusChange): void {
-    this.messages.recordStatus(change);
-    this.publish(record, change);
+  private async emit(record: MessageRecord, change: StatusChange): Promise<void> {
+    await this.messages.recordStatus(change);
+    await this.publish(record, change);
   }
 
-  private publish(message: MessageRecord, change: StatusChange): void {
+  private async publish(message: MessageRecord, change: StatusChange): Promise<void> {
     if (!carriesEvent(message.channel, 'message.status')) return;
     const status: {
       id: string;
@@ -86,6 +86,6 @@ export class MessageStatuses {
       errors?: { code: number; title: string; message?: string }[];
     } = { id: message.id, status: change.status, recipient_id: message.recipient, timestamp: change.at.toISOString() };
     if (change.error) status.errors = [change.error];
-    this.events.publish({ event: 'message.status', channel: 'chat', client_ref: message.client_ref, statuses: [status] });
+    await this.events.publish(message.partner_id, { event: 'message.status', channel: 'chat', client_ref: message.client_ref, statuses: [status] });
   }
 }

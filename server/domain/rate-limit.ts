@@ -1,3 +1,4 @@
+import type { RateLimitRepository } from '../store/repositories';
 import type { Clock } from './clock';
 
 export interface RateLimitPolicy {
@@ -15,30 +16,30 @@ export interface RateLimitDecision {
 
 /**
  * Fixed-window request limit per key. Windows are aligned on multiples of the window length since the
- * epoch; counters live in memory (a restart opens a fresh window).
+ * epoch; the counter of each key and window is kept in the store, so every instance on the same data counts
+ * into the same one and the limit holds exactly across them.
  */
 export class FixedWindowRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private purgedBefore = 0;
 
   constructor(
     private readonly policy: RateLimitPolicy,
+    private readonly counters: RateLimitRepository,
     private readonly clock: Clock,
   ) {}
 
-  consume(keyId: string): RateLimitDecision {
+  async consume(keyId: string): Promise<RateLimitDecision> {
     const now = this.clock().getTime();
     const windowMs = this.policy.windowSeconds * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
-    let window = this.windows.get(keyId);
-    if (!window || window.start !== start) {
-      window = { start, count: 0 };
-      this.windows.set(keyId, window);
+    if (start > this.purgedBefore) {
+      // Once per window and instance: counters of windows that are over are never read again.
+      this.purgedBefore = start;
+      await this.counters.purgeBefore(start);
     }
+    const count = await this.counters.hit(keyId, start);
     const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
-    if (window.count >= this.policy.max) {
-      return { allowed: false, limit: this.policy.max, remaining: 0, retryAfterSeconds };
-    }
-    window.count += 1;
-    return { allowed: true, limit: this.policy.max, remaining: this.policy.max - window.count, retryAfterSeconds };
+    const allowed = count <= this.policy.max;
+    return { allowed, limit: this.policy.max, remaining: Math.max(0, this.policy.max - count), retryAfterSeconds };
   }
 }

@@ -39,46 +39,49 @@ export interface SendingDeps {
   ids: IdGenerator;
 }
 
-/** The key a send is made with: its mode decides dry runs, the window refusal, the trial gate and usage. */
-export type SendingKey = Pick<ApiKey, 'id' | 'mode'>;
+/**
+ * The key a send is made with: its partner owns the client, and its mode decides dry runs, the window
+ * refusal, the trial gate and usage.
+ */
+export type SendingKey = Pick<ApiKey, 'id' | 'mode' | 'partnerId'>;
 
 /** POST /messages/send and POST /messages/send-template, rule by rule (section 4). */
 export class Sending {
   constructor(private readonly deps: SendingDeps) {}
 
   async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<MessageResponse> {
-    const client = this.deps.clients.get(request.client_ref);
+    const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertChannelCarriesType(client.channel, request.type);
     assertMediaByLinkWhereRequired(client.channel, request);
     const warnings = undeliveredOnChannel(client.channel, request);
-    const windowWarning = this.deps.serviceWindow.check(client.client_ref, request.to, key.mode);
+    const windowWarning = await this.deps.serviceWindow.check(client, request.to, key.mode);
     if (windowWarning) warnings.push(windowWarning);
-    const mode = this.modeOf(key, client, request.to, request.dry_run);
+    const mode = await this.modeOf(key, client, request.to, request.dry_run);
     const message: OutboundMessage = { to: request.to, type: request.type, payload: deliverablePayload(client.channel, request) };
     return this.deliver(key, client, mode, message, 'outbound', warnings);
   }
 
   async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<MessageResponse> {
-    const client = this.deps.clients.get(request.client_ref);
+    const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertCarriesTemplates(client, 'send');
     let payload: Record<string, unknown>;
     let assembled: Record<string, unknown> | undefined;
     if ('template_ref' in request && request.template_ref !== undefined) {
-      const template = resolveTemplate(this.deps.templates, client.client_ref, request.template_ref, request.language);
+      const template = await resolveTemplate(this.deps.templates, client, request.template_ref, request.language);
       assertApproved(template);
       assembled = assembleTemplate(template, request);
       payload = assembled;
     } else {
       payload = (request as components['schemas']['SendRawTemplate']).template as Record<string, unknown>;
     }
-    const mode = this.modeOf(key, client, request.to, request.dry_run);
+    const mode = await this.modeOf(key, client, request.to, request.dry_run);
     const response = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
     if (response.dry_run && assembled) response.template = assembled;
     return response;
   }
 
-  private modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): DeliveryMode {
-    return deliveryMode(key.mode, dryRun, to, key.mode === 'test' && this.deps.testRecipients.isRegistered(client.client_ref, to));
+  private async modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Promise<DeliveryMode> {
+    return deliveryMode(key.mode, dryRun, to, key.mode === 'test' && (await this.deps.testRecipients.isRegistered(client, to)));
   }
 
   /** Dry runs stop here; deliveries pass the trial gate, go to the provider, get a status and count. */
@@ -96,11 +99,12 @@ export class Sending {
       response.dry_run = true;
       if (mode.hint) response.hint = mode.hint;
     } else {
-      this.deps.trial.assertLiveSendAllowed(key, false);
+      await this.deps.trial.assertLiveSendAllowed(key, false);
       const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
-      this.deps.statuses.accept(
+      await this.deps.statuses.accept(
         {
           id: receipt.messageId,
+          partner_id: client.partner_id,
           client_ref: client.client_ref,
           channel: client.channel,
           recipient: message.to,
@@ -111,7 +115,7 @@ export class Sending {
         receipt.failure ? 'failed' : 'sent',
         receipt.failure,
       );
-      this.deps.usage.record({ kind: usageKind, traffic: key.mode, dryRun: false, at: this.deps.clock() });
+      await this.deps.usage.record(client.partner_id, { kind: usageKind, traffic: key.mode, dryRun: false, at: this.deps.clock() });
       response.message_id = receipt.messageId;
     }
     if (warnings.length > 0) response.warnings = warnings;

@@ -1,4 +1,4 @@
-import type { KeyMode } from '../store/records';
+import type { ClientId, KeyMode } from '../store/records';
 import type { ServiceWindowRepository } from '../store/repositories';
 import { DAY_MS, type Clock } from './clock';
 import { DomainError } from './errors';
@@ -20,18 +20,18 @@ export class ServiceWindow {
   ) {}
 
   /** An end user wrote to the client (the inbound simulation calls this): the window opens for 24 hours. */
-  recordInbound(clientRef: string, contact: string, at: Date = this.clock()): void {
-    this.repo.recordInbound(clientRef, contact, at);
+  async recordInbound(client: ClientId, contact: string, at: Date = this.clock()): Promise<void> {
+    await this.repo.recordInbound(client, contact, at);
   }
 
-  isOpen(clientRef: string, contact: string): boolean {
-    const last = this.repo.lastInbound(clientRef, contact);
+  async isOpen(client: ClientId, contact: string): Promise<boolean> {
+    const last = await this.repo.lastInbound(client, contact);
     return last !== undefined && this.clock().getTime() - last.getTime() < SERVICE_WINDOW_MS;
   }
 
   /** Throws for a test-key send outside the window; returns the warning for a live one (else none). */
-  check(clientRef: string, to: string, keyMode: KeyMode): string | undefined {
-    if (this.isOpen(clientRef, to)) return undefined;
+  async check(client: ClientId, to: string, keyMode: KeyMode): Promise<string | undefined> {
+    if (await this.isOpen(client, to)) return undefined;
     if (keyMode === 'test') {
       throw new DomainError(
         'unprocessable',

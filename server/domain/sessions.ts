@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { HostedAuthorization, OnboardingProvider } from '../provider/channel-provider';
 import type { Store } from '../store/repositories';
-import type { Channel, ClientRecord, OnboardingSession } from '../store/records';
+import type { Channel, ClientRecord, OnboardingSession, PartnerId } from '../store/records';
 import type { Clients } from './clients';
 import { SECOND_MS, type Clock } from './clock';
 import { DomainError, notFound } from './errors';
@@ -46,13 +46,14 @@ export class Sessions {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Opens a session for `client_ref` on `channel`; 409 when the reference is already connected. */
-  create(channel: Channel, clientRef: string, keyId: string): { session: OnboardingSession; token: string } {
-    this.clients.assertReferenceAvailable(channel, clientRef);
+  /** Opens a session of the partner for `client_ref` on `channel`; 409 when the reference is already connected. */
+  async create(partnerId: PartnerId, channel: Channel, clientRef: string, keyId: string): Promise<{ session: OnboardingSession; token: string }> {
+    await this.clients.assertReferenceAvailable(partnerId, channel, clientRef);
     const now = this.clock();
     const token = this.ids.secret(18);
     const session: OnboardingSession = {
       id: this.ids.id('ses'),
+      partner_id: partnerId,
       channel,
       client_ref: clientRef,
       token_hash: hashToken(token),
@@ -61,36 +62,35 @@ export class Sessions {
       used_at: null,
       key_id: keyId,
     };
-    this.store.sessions.insert(session);
+    await this.store.sessions.insert(session);
     return { session, token };
   }
 
   /** The session behind a hosted URL, if it is open; 404 for an unknown id or a wrong token. */
-  open(sessionId: string, token: string): OnboardingSession {
-    const session = this.authenticate(sessionId, token);
+  async open(sessionId: string, token: string): Promise<OnboardingSession> {
+    const session = await this.authenticate(sessionId, token);
     const state = sessionState(session, this.clock());
     if (state !== 'open') throw new SessionUnusableError(state);
     return session;
   }
 
   /**
-   * Runs the provider authorization for what the person entered and creates the client; the session is
-   * consumed in the same transaction. A refused authorization or an account already connected under
+   * Runs the provider authorization for what the person entered and creates the client for the session's
+   * partner; the session is consumed in the same transaction, once across every instance. A refused authorization or an account already connected under
    * another reference creates nothing and leaves the session open for another try.
    */
   async complete(sessionId: string, token: string, input: Omit<HostedAuthorization, 'channel'>): Promise<ClientRecord> {
-    const session = this.open(sessionId, token);
+    const session = await this.open(sessionId, token);
     const account = await callProvider(() => this.provider.authorizeHostedConnection({ ...input, channel: session.channel }), onboardingFailure);
-    return this.clients.connect(session.client_ref, account, () => {
-      const current = this.store.sessions.findById(session.id);
-      const state = current ? sessionState(current, this.clock()) : 'expired';
-      if (state !== 'open') throw new SessionUnusableError(state);
-      if (!this.store.sessions.markUsed(session.id, this.clock())) throw new SessionUnusableError('used');
+    return this.clients.connect(session.partner_id, session.client_ref, account, async (tx) => {
+      if (!(await tx.sessions.markUsed(session.id, this.clock()))) throw new SessionUnusableError('used');
+      const current = await tx.sessions.findById(session.id);
+      if (current && this.clock().getTime() >= current.expires_at.getTime()) throw new SessionUnusableError('expired');
     });
   }
 
-  private authenticate(sessionId: string, token: string): OnboardingSession {
-    const session = this.store.sessions.findById(sessionId);
+  private async authenticate(sessionId: string, token: string): Promise<OnboardingSession> {
+    const session = await this.store.sessions.findById(sessionId);
     const given = Buffer.from(hashToken(token), 'hex');
     if (!session || !timingSafeEqual(Buffer.from(session.token_hash, 'hex'), given)) {
       throw notFound('This connection link is not valid. Check that you copied it whole.');
@@ -106,9 +106,9 @@ export class Signup {
     private readonly provider: OnboardingProvider,
   ) {}
 
-  async complete(clientRef: string, authCode: string): Promise<ClientRecord> {
-    this.clients.assertReferenceUnused(clientRef);
+  async complete(partnerId: PartnerId, clientRef: string, authCode: string): Promise<ClientRecord> {
+    await this.clients.assertReferenceUnused(partnerId, clientRef);
     const account = await callProvider(() => this.provider.exchangeSignupCode(authCode), onboardingFailure);
-    return this.clients.connect(clientRef, account);
+    return this.clients.connect(partnerId, clientRef, account);
   }
 }

@@ -9,7 +9,7 @@ import {
   type TemplateMediaFormat,
   type TemplateProvider,
 } from '../provider/channel-provider';
-import type { ClientRecord, TemplateCategory, TemplateComponent, TemplateRecord, TemplateStatus } from '../store/records';
+import type { ClientId, ClientRecord, PartnerId, TemplateCategory, TemplateComponent, TemplateRecord, TemplateStatus } from '../store/records';
 import type { Store, TemplateRepository } from '../store/repositories';
 import { assertCarriesTemplates } from './channel-carriage';
 import type { Clock } from './clock';
@@ -64,15 +64,15 @@ export function toApiTemplate(record: TemplateRecord): Template {
  * normalizes); `language` picks among languages of a name. 404 when nothing matches, 409 when a name
  * exists in several languages and no `language` is given. Used by template sends as well.
  */
-export function resolveTemplate(
+export async function resolveTemplate(
   templates: Pick<TemplateRepository, 'findById' | 'findByName'>,
-  clientRef: string,
+  client: ClientId,
   templateRef: string,
   language?: string,
-): TemplateRecord {
-  const byId = templates.findById(clientRef, templateRef);
+): Promise<TemplateRecord> {
+  const byId = await templates.findById(client, templateRef);
   if (byId && (language === undefined || byId.language === language)) return byId;
-  let candidates = templates.findByName(clientRef, templateRef);
+  let candidates = await templates.findByName(client, templateRef);
   if (candidates.length === 0) {
     let normalized: string | undefined;
     try {
@@ -80,7 +80,7 @@ export function resolveTemplate(
     } catch {
       normalized = undefined;
     }
-    if (normalized !== undefined && normalized !== templateRef) candidates = templates.findByName(clientRef, normalized);
+    if (normalized !== undefined && normalized !== templateRef) candidates = await templates.findByName(client, normalized);
   }
   const matching = language === undefined ? candidates : candidates.filter((t) => t.language === language);
   if (matching.length === 1) return matching[0]!;
@@ -92,7 +92,7 @@ export function resolveTemplate(
     const known = byId ? [byId.language] : candidates.map((t) => t.language);
     throw notFound(`Template ${templateRef} does not exist in ${language}; it exists in ${known.join(', ')}.`);
   }
-  throw notFound(`No template ${templateRef} for client ${clientRef}.`);
+  throw notFound(`No template ${templateRef} for client ${client.client_ref}.`);
 }
 
 export interface TemplateListFilter {
@@ -122,26 +122,25 @@ export class Templates {
     return this.deps.store.templates;
   }
 
-  /** Templates live on business accounts of channels that have them: an unknown client is 404. */
-  chatClient(clientRef: string): ClientRecord {
-    const client = this.deps.store.clients.findByRef(clientRef);
+  /** Templates live on business accounts of channels that have them: an unknown client (or another partner's) is 404. */
+  async chatClient(partnerId: PartnerId, clientRef: string): Promise<ClientRecord> {
+    const client = await this.deps.store.clients.findByRef(partnerId, clientRef);
     if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
     assertCarriesTemplates(client, 'manage');
     return client;
   }
 
-  resolve(clientRef: string, templateRef: string, language?: string): TemplateRecord {
-    this.chatClient(clientRef);
-    return resolveTemplate(this.repo, clientRef, templateRef, language);
+  async resolve(partnerId: PartnerId, clientRef: string, templateRef: string, language?: string): Promise<TemplateRecord> {
+    const client = await this.chatClient(partnerId, clientRef);
+    return resolveTemplate(this.repo, client, templateRef, language);
   }
 
   /** GET /templates: the mirror, pulled first when older than five minutes or when asked to. */
-  async list(clientRef: string, filter: TemplateListFilter, refresh: boolean): Promise<TemplateList> {
-    const client = this.chatClient(clientRef);
+  async list(partnerId: PartnerId, clientRef: string, filter: TemplateListFilter, refresh: boolean): Promise<TemplateList> {
+    const client = await this.chatClient(partnerId, clientRef);
     const warning = await this.refreshIfNeeded(client, refresh);
     const search = filter.search?.toLowerCase();
-    const results = this.repo
-      .list(clientRef)
+    const results = (await this.repo.list(client))
       .filter((t) => filter.status === undefined || t.status === filter.status)
       .filter((t) => filter.category === undefined || t.category === filter.category)
       .filter((t) => filter.language === undefined || t.language === filter.language)
@@ -152,10 +151,10 @@ export class Templates {
     return list;
   }
 
-  async get(clientRef: string, templateRef: string, language: string | undefined, refresh: boolean): Promise<TemplateRecord> {
-    const client = this.chatClient(clientRef);
+  async get(partnerId: PartnerId, clientRef: string, templateRef: string, language: string | undefined, refresh: boolean): Promise<TemplateRecord> {
+    const client = await this.chatClient(partnerId, clientRef);
     await this.refreshIfNeeded(client, refresh);
-    return resolveTemplate(this.repo, clientRef, templateRef, language);
+    return resolveTemplate(this.repo, client, templateRef, language);
   }
 
   /**
@@ -163,7 +162,7 @@ export class Templates {
    * warning to show when the provider could not be reached (the last known state is then served).
    */
   async refreshIfNeeded(client: ClientRecord, force: boolean): Promise<string | undefined> {
-    const syncedAt = this.repo.syncedAt(client.client_ref);
+    const syncedAt = await this.repo.syncedAt(client);
     const now = this.deps.clock();
     if (!force && syncedAt && now.getTime() - syncedAt.getTime() < TEMPLATE_MIRROR_STALE_MS) return undefined;
     let remote: ProviderTemplate[];
@@ -179,73 +178,74 @@ export class Templates {
     const seen = new Set<string>();
     for (const template of remote) {
       seen.add(template.id);
-      const local = this.repo.findById(client.client_ref, template.id);
-      this.repo.upsert(this.recordOf(client.client_ref, template, local));
-      if (local && local.status !== template.status) this.publishStatus(client.client_ref, template, local.status);
+      const local = await this.repo.findById(client, template.id);
+      await this.repo.upsert(this.recordOf(client, template, local));
+      if (local && local.status !== template.status) await this.publishStatus(client, template, local.status);
     }
-    for (const local of this.repo.list(client.client_ref)) {
-      if (!seen.has(local.id)) this.repo.delete(client.client_ref, local.id);
+    for (const local of await this.repo.list(client)) {
+      if (!seen.has(local.id)) await this.repo.delete(client, local.id);
     }
-    this.repo.markSynced(client.client_ref, now);
+    await this.repo.markSynced(client, now);
     return undefined;
   }
 
   /** POST /templates: 201 PENDING; the review result arrives as `template.status`. */
-  async create(request: CreateTemplateRequest): Promise<TemplateRecord> {
-    const client = this.chatClient(request.client_ref);
+  async create(partnerId: PartnerId, request: CreateTemplateRequest): Promise<TemplateRecord> {
+    const client = await this.chatClient(partnerId, request.client_ref);
     const name = normalizeTemplateName(request.name);
     const language = request.language ?? DEFAULT_TEMPLATE_LANGUAGE;
     const category = request.category ?? DEFAULT_TEMPLATE_CATEGORY;
-    this.assertNameFree(client.client_ref, name, language);
-    return this.whileReserved(client.client_ref, name, language, async () => {
+    await this.assertNameFree(client, name, language);
+    return this.whileReserved(client, name, language, async () => {
       const components = await this.componentsOf(client, request);
       const created = await callProvider(
         () => this.deps.provider.createTemplate(client.business_account_id, { name, language, category, components }),
         templateFailure('submit'),
       );
       // A mirror refresh may have brought in a template of this name meanwhile (made outside this API).
-      return this.deps.store.transaction(() => {
-        this.assertNameFree(client.client_ref, name, language);
-        const record = this.recordOf(client.client_ref, created, undefined);
-        this.repo.upsert(record);
+      return this.deps.store.transaction(async (tx) => {
+        await this.assertNameFree(client, name, language, tx.templates);
+        const record = this.recordOf(client, created, undefined);
+        await tx.templates.upsert(record);
         return record;
       });
     });
   }
 
   /**
-   * Runs a creation or an edit holding its name and language, across every await: a second one for the same
-   * name and language meanwhile is refused with 409 before it reaches the provider.
+   * Runs a creation or an edit holding its name and language, across every await and every instance on the
+   * data: a second one for the same name and language meanwhile is refused with 409 before it reaches the
+   * provider.
    */
-  private async whileReserved<T>(clientRef: string, name: string, language: string, work: () => Promise<T>): Promise<T> {
+  private async whileReserved<T>(client: ClientId, name: string, language: string, work: () => Promise<T>): Promise<T> {
     const now = this.deps.clock();
-    if (!this.repo.reserveName(clientRef, name, language, now, new Date(now.getTime() + TEMPLATE_WRITE_HOLD_MS))) {
+    if (!(await this.repo.reserveName(client, name, language, now, new Date(now.getTime() + TEMPLATE_WRITE_HOLD_MS)))) {
       throw conflict(`Template ${name} (${language}) is being created or edited by another request; retry once it is done.`);
     }
     try {
       return await work();
     } finally {
-      this.repo.releaseName(clientRef, name, language);
+      await this.repo.releaseName(client, name, language);
     }
   }
 
   /** PATCH /templates/{template_ref}: same name and language, an editable state, the edit allowance. */
-  async edit(clientRef: string, templateRef: string, language: string | undefined, request: CreateTemplateRequest): Promise<TemplateRecord> {
-    const client = this.chatClient(clientRef);
+  async edit(partnerId: PartnerId, clientRef: string, templateRef: string, language: string | undefined, request: CreateTemplateRequest): Promise<TemplateRecord> {
+    const client = await this.chatClient(partnerId, clientRef);
     if (request.client_ref !== clientRef) {
       throw badRequest(`The body's client_ref ${request.client_ref} differs from the query's ${clientRef}.`, {
         details: { client_ref: [`must be ${clientRef}`] },
       });
     }
-    const current = resolveTemplate(this.repo, clientRef, templateRef, language);
+    const current = await resolveTemplate(this.repo, client, templateRef, language);
     assertNameAndLanguageUnchanged(current, {
       name: normalizeTemplateName(request.name),
       language: request.language ?? DEFAULT_TEMPLATE_LANGUAGE,
     });
-    return this.whileReserved(clientRef, current.name, current.language, async () => {
+    return this.whileReserved(client, current.name, current.language, async () => {
       assertTemplateEditable(current.name, current.status);
       const now = this.deps.clock();
-      const approvedEdits = this.repo.editsSince(current.id, new Date(now.getTime() - APPROVED_EDIT_LOOKBACK_MS), 'APPROVED');
+      const approvedEdits = await this.repo.editsSince(current.id, new Date(now.getTime() - APPROVED_EDIT_LOOKBACK_MS), 'APPROVED');
       assertApprovedEditAllowance(current.name, current.status, approvedEdits, now);
       const components = await this.componentsOf(client, request);
       const category = request.category ?? current.category;
@@ -259,29 +259,29 @@ export class Templates {
           }),
         templateFailure('submit'),
       );
-      return this.deps.store.transaction(() => {
-        this.repo.recordEdit(current.id, this.deps.clock(), current.status);
-        const record = this.recordOf(clientRef, edited, current);
-        this.repo.upsert(record);
+      return this.deps.store.transaction(async (tx) => {
+        await tx.templates.recordEdit(current.id, this.deps.clock(), current.status);
+        const record = this.recordOf(client, edited, current);
+        await tx.templates.upsert(record);
         return record;
       });
     });
   }
 
   /** DELETE /templates/{template_ref}: gone from the mirror (sends fail with 404), name blocked 30 days. */
-  async delete(clientRef: string, templateRef: string, language: string | undefined): Promise<void> {
-    const client = this.chatClient(clientRef);
-    const template = resolveTemplate(this.repo, clientRef, templateRef, language);
+  async delete(partnerId: PartnerId, clientRef: string, templateRef: string, language: string | undefined): Promise<void> {
+    const client = await this.chatClient(partnerId, clientRef);
+    const template = await resolveTemplate(this.repo, client, templateRef, language);
     await callProvider(() => this.deps.provider.deleteTemplate(client.business_account_id, template.id), templateFailure('delete'));
-    this.deps.store.transaction(() => {
-      this.repo.delete(clientRef, template.id);
-      this.repo.blockName(clientRef, template.name, this.deps.clock());
+    await this.deps.store.transaction(async (tx) => {
+      await tx.templates.delete(client, template.id);
+      await tx.templates.blockName(client, template.name, this.deps.clock());
     });
   }
 
   /** POST /templates/media: format inferred from the content (or checked against `format`), ceilings, streamed. */
-  async uploadMedia(clientRef: string, file: SpooledMedia, declaredFormat?: TemplateMediaFormat): Promise<TemplateMediaResponse> {
-    const client = this.chatClient(clientRef);
+  async uploadMedia(partnerId: PartnerId, clientRef: string, file: SpooledMedia, declaredFormat?: TemplateMediaFormat): Promise<TemplateMediaResponse> {
+    const client = await this.chatClient(partnerId, clientRef);
     const { format, handle, size } = await this.uploadHeaderMedia(client, file, declaredFormat);
     const response: TemplateMediaResponse = { handle, format, size };
     if (file.filename) response.filename = file.filename;
@@ -304,10 +304,11 @@ export class Templates {
 
   /**
    * The provider moved a template on its own (review result, quality signal, appeal): the mirror follows
-   * and `template.status` is published with the previous status. Unknown templates are ignored.
+   * and `template.status` is published, to the partner whose client holds the template, with the previous
+   * status. Unknown templates are ignored.
    */
-  applyProviderStatus(update: ProviderTemplateStatusUpdate): void {
-    const local = this.repo.findByProviderId(update.template_id);
+  async applyProviderStatus(update: ProviderTemplateStatusUpdate): Promise<void> {
+    const local = await this.repo.findByProviderId(update.template_id);
     if (!local || local.status === update.status) return;
     const next: TemplateRecord = {
       ...local,
@@ -315,19 +316,19 @@ export class Templates {
       rejected_reason: update.status === 'REJECTED' ? rejectedReasonFor('REJECTED', update.reason) : null,
       updated_at: update.at,
     };
-    this.repo.upsert(next);
-    this.publishStatus(local.client_ref, { ...next, reason: next.rejected_reason }, local.status);
+    await this.repo.upsert(next);
+    await this.publishStatus(local, { ...next, reason: next.rejected_reason }, local.status);
   }
 
-  private publishStatus(
-    clientRef: string,
+  private async publishStatus(
+    client: ClientId,
     template: Pick<ProviderTemplate, 'id' | 'name' | 'language' | 'status' | 'reason'>,
     previous: TemplateStatus,
-  ): void {
-    this.deps.events.publish({
+  ): Promise<void> {
+    await this.deps.events.publish(client.partner_id, {
       event: 'template.status',
       channel: 'chat',
-      client_ref: clientRef,
+      client_ref: client.client_ref,
       template: {
         id: template.id,
         name: template.name,
@@ -339,11 +340,11 @@ export class Templates {
     });
   }
 
-  private assertNameFree(clientRef: string, name: string, language: string): void {
-    if (this.repo.findByName(clientRef, name).some((t) => t.language === language)) {
+  private async assertNameFree(client: ClientId, name: string, language: string, repo: TemplateRepository = this.repo): Promise<void> {
+    if ((await repo.findByName(client, name)).some((t) => t.language === language)) {
       throw conflict(`Template ${name} already exists in ${language}.`);
     }
-    assertNameNotBlocked(name, this.repo.nameDeletedAt(clientRef, name), this.deps.clock());
+    assertNameNotBlocked(name, await repo.nameDeletedAt(client, name), this.deps.clock());
   }
 
   /** The component array to submit, with a media header turned into a provider handle. */
@@ -370,10 +371,11 @@ export class Templates {
     return buildTemplateComponents(request, handle);
   }
 
-  private recordOf(clientRef: string, template: ProviderTemplate, previous: TemplateRecord | undefined): TemplateRecord {
+  private recordOf(client: ClientId, template: ProviderTemplate, previous: TemplateRecord | undefined): TemplateRecord {
     return {
       id: template.id,
-      client_ref: clientRef,
+      partner_id: client.partner_id,
+      client_ref: client.client_ref,
       name: template.name,
       language: template.language,
       category: template.category,

@@ -1,3 +1,4 @@
+import type { ClientId } from '../store/records';
 import type { TestRecipientRepository } from '../store/repositories';
 import type { Clock } from './clock';
 import { badRequest } from './errors';
@@ -15,25 +16,25 @@ export class TestRecipients {
     private readonly clock: Clock,
   ) {}
 
-  register(clientRef: string, recipient: string): string[] {
-    if (!this.repo.has(clientRef, recipient)) {
-      if (this.repo.list(clientRef).length >= MAX_TEST_RECIPIENTS) {
-        throw badRequest(`Client ${clientRef} already has ${MAX_TEST_RECIPIENTS} test recipients; remove one first.`);
+  async register(client: ClientId, recipient: string): Promise<string[]> {
+    if (!(await this.repo.has(client, recipient))) {
+      if ((await this.repo.list(client)).length >= MAX_TEST_RECIPIENTS) {
+        throw badRequest(`Client ${client.client_ref} already has ${MAX_TEST_RECIPIENTS} test recipients; remove one first.`);
       }
-      this.repo.add(clientRef, recipient, this.clock());
+      await this.repo.add(client, recipient, this.clock());
     }
-    return this.repo.list(clientRef);
+    return this.repo.list(client);
   }
 
-  remove(clientRef: string, recipient: string): boolean {
-    return this.repo.remove(clientRef, recipient);
+  remove(client: ClientId, recipient: string): Promise<boolean> {
+    return this.repo.remove(client, recipient);
   }
 
-  isRegistered(clientRef: string, recipient: string): boolean {
-    return this.repo.has(clientRef, recipient);
+  isRegistered(client: ClientId, recipient: string): Promise<boolean> {
+    return this.repo.has(client, recipient);
   }
 
-  list(clientRef: string): string[] {
-    return this.repo.list(clientRef);
+  list(client: ClientId): Promise<string[]> {
+    return this.repo.list(client);
   }
 }

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi';
-import type { KeyMode, UsageKind } from '../store/records';
+import type { KeyMode, PartnerId, UsageKind } from '../store/records';
 import type { Store } from '../store/repositories';
 import type { Clock } from './clock';
 
@@ -29,7 +29,7 @@ export function periodOf(at: Date, monthsBack = 0): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-/** Monthly message usage of the partner. */
+/** Monthly message usage, per partner. */
 export class Usage {
   constructor(
     private readonly store: Pick<Store, 'usage'>,
@@ -37,17 +37,17 @@ export class Usage {
   ) {}
 
   /** Records one message; returns whether it counted: test-key and dry-run traffic never does. */
-  record(event: UsageEvent): boolean {
+  async record(partnerId: PartnerId, event: UsageEvent): Promise<boolean> {
     if (!isCountable(event)) return false;
-    this.store.usage.increment(periodOf(event.at), event.kind, 1);
+    await this.store.usage.increment(partnerId, periodOf(event.at), event.kind, 1);
     return true;
   }
 
   /** The current UTC month and the twelve closed months before it, newest first, zero-filled. */
-  report(): UsageResponse {
+  async report(partnerId: PartnerId): Promise<UsageResponse> {
     const now = this.clock();
     const periods = Array.from({ length: USAGE_HISTORY_MONTHS + 1 }, (_, back) => periodOf(now, back));
-    const counts = this.store.usage.between(periods[periods.length - 1]!, periods[0]!);
+    const counts = await this.store.usage.between(partnerId, periods[periods.length - 1]!, periods[0]!);
     const [current, ...history] = periods.map((period): UsagePeriod => {
       const of = (kind: UsageKind) => counts.find((c) => c.period === period && c.kind === kind)?.count ?? 0;
       const inbound = of('inbound');

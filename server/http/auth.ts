@@ -29,7 +29,7 @@ export function assertScopesDeclared(contract: Contract): void {
 
 /** Authenticated operations need `Authorization: Bearer <key>`, and no key in the query string (401). */
 export function authenticate(keys: ApiKeys, contract: Contract): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const rules = contract.byId(operationIdOf(req) ?? '');
     if (!rules || rules.requiredScopes === null) return next();
     if (keyInQueryString(req.originalUrl)) {
@@ -39,16 +39,16 @@ export function authenticate(keys: ApiKeys, contract: Contract): RequestHandler 
     if (!header) throw unauthorized('Missing API key; send Authorization: Bearer <API key>.');
     const bearer = /^Bearer +(\S+) *$/i.exec(header);
     if (!bearer) throw unauthorized('The Authorization header must be "Bearer <API key>".');
-    res.locals.apiKey = keys.authenticate(bearer[1]!, req.socket.remoteAddress);
+    res.locals.apiKey = await keys.authenticate(bearer[1]!, req.socket.remoteAddress);
     next();
   };
 }
 
 /** Fixed window per key; the limit headers go on every response of an authenticated request. */
 export function rateLimit(limiter: FixedWindowRateLimiter): RequestHandler {
-  return (_req, res, next) => {
+  return async (_req, res, next) => {
     if (!res.locals.apiKey) return next();
-    const decision = limiter.consume(authenticatedKey(res).id);
+    const decision = await limiter.consume(authenticatedKey(res).id);
     res.setHeader('X-RateLimit-Limit', String(decision.limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);

@@ -13,10 +13,10 @@ export function connectPageRouter(domain: Domain): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
-  router.get('/:session_id', (req, res) => {
+  router.get('/:session_id', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     try {
-      const session = domain.sessions.open(req.params.session_id, token);
+      const session = await domain.sessions.open(req.params.session_id, token);
       page(res, 200, 'Connect your account', form(session, token, {}));
     } catch (error) {
       failure(res, error);
@@ -41,7 +41,7 @@ export function connectPageRouter(domain: Domain): Router {
     } catch (error) {
       if (error instanceof DomainError && !(error instanceof SessionUnusableError) && error.kind !== 'not_found') {
         try {
-          const session = domain.sessions.open(req.params.session_id, token);
+          const session = await domain.sessions.open(req.params.session_id, token);
           page(res, statusOf(error), 'Connect your account', `<p class="error">${escapeHtml(error.message)}</p>${form(session, token, entered)}`);
           return;
         } catch (reopen) {

@@ -14,9 +14,10 @@ export function sessionUrl(publicBaseUrl: string, sessionId: string, token: stri
 export function onboardingRoutes(router: Router, domain: Domain, publicBaseUrl: () => string): void {
   const createSession =
     (channel: Channel, operation: 'createEmbeddedSignupSession' | 'createSocialConnectSession'): RequestHandler =>
-    (req, res) => {
+    async (req, res) => {
       const body = req.body as JsonBody<typeof operation>;
-      const { session, token } = domain.sessions.create(channel, body.client_ref, authenticatedKey(res).id);
+      const key = authenticatedKey(res);
+      const { session, token } = await domain.sessions.create(key.partnerId, channel, body.client_ref, key.id);
       sendJson(res, operation, 201, {
         session_id: session.id,
         url: sessionUrl(publicBaseUrl(), session.id, token),
@@ -28,7 +29,7 @@ export function onboardingRoutes(router: Router, domain: Domain, publicBaseUrl: 
   router.post('/social-connect/sessions', createSession('social', 'createSocialConnectSession'));
   router.post('/clients/signup', async (req, res) => {
     const body = req.body as JsonBody<'completeClientSignup'>;
-    const client = await domain.signup.complete(body.client_ref, body.auth_code);
+    const client = await domain.signup.complete(authenticatedKey(res).partnerId, body.client_ref, body.auth_code);
     sendJson(res, 'completeClientSignup', 201, toApiClient(client));
   });
 }

@@ -5,7 +5,7 @@ import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
 import type { TemplateMediaFormat } from '../provider/channel-provider';
 import type { CreateTemplateRequest } from '../domain/templates-rules';
 import { spooledUploadOf } from './multipart-upload';
-import { sendJson } from './types';
+import { partnerOf, sendJson } from './types';
 
 const queryString = (req: Request, name: string): string | undefined => {
   const value = (req.query as Record<string, unknown>)[name];
@@ -29,12 +29,12 @@ export function templatesRoutes(router: Router, domain: Domain): void {
     if (category) filter.category = category as TemplateListFilter['category'];
     filter.language = queryString(req, 'language');
     filter.search = queryString(req, 'search');
-    const list = await templates.list(queryString(req, 'client_ref')!, filter, queryFlag(req, 'refresh'));
+    const list = await templates.list(partnerOf(res), queryString(req, 'client_ref')!, filter, queryFlag(req, 'refresh'));
     sendJson(res, 'listTemplates', 200, list);
   });
 
   router.post('/templates', async (req, res) => {
-    const created = await templates.create(req.body as CreateTemplateRequest);
+    const created = await templates.create(partnerOf(res), req.body as CreateTemplateRequest);
     sendJson(res, 'createTemplate', 201, toApiTemplate(created));
   });
 
@@ -42,11 +42,12 @@ export function templatesRoutes(router: Router, domain: Domain): void {
     const file = spooledUploadOf(res);
     if (!file) throw badRequest('The request is invalid.', { details: { file: ['is required'] } });
     const { client_ref: clientRef, format } = req.body as { client_ref: string; format?: TemplateMediaFormat };
-    sendJson(res, 'uploadTemplateMedia', 201, await templates.uploadMedia(clientRef, file, format));
+    sendJson(res, 'uploadTemplateMedia', 201, await templates.uploadMedia(partnerOf(res), clientRef, file, format));
   });
 
   router.get('/templates/:template_ref', async (req, res) => {
     const template = await templates.get(
+      partnerOf(res),
       queryString(req, 'client_ref')!,
       req.params.template_ref!,
       queryString(req, 'language'),
@@ -57,6 +58,7 @@ export function templatesRoutes(router: Router, domain: Domain): void {
 
   router.patch('/templates/:template_ref', async (req, res) => {
     const edited = await templates.edit(
+      partnerOf(res),
       queryString(req, 'client_ref')!,
       req.params.template_ref!,
       queryString(req, 'language'),
@@ -66,7 +68,7 @@ export function templatesRoutes(router: Router, domain: Domain): void {
   });
 
   router.delete('/templates/:template_ref', async (req, res) => {
-    await templates.delete(queryString(req, 'client_ref')!, req.params.template_ref!, queryString(req, 'language'));
+    await templates.delete(partnerOf(res), queryString(req, 'client_ref')!, req.params.template_ref!, queryString(req, 'language'));
     res.status(204).end();
   });
 }

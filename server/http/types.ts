@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { components, operations } from '../../generated/openapi';
-import type { ApiKey } from '../store/records';
+import type { ApiKey, PartnerId } from '../store/records';
 
 /** Request and response shapes of an operation, from the generated types only. */
 export type JsonBody<K extends keyof operations> = operations[K] extends {
@@ -28,6 +28,11 @@ export function authenticatedKey(res: Response): ApiKey {
   const key = res.locals.apiKey as ApiKey | undefined;
   if (!key) throw new Error('No authenticated key on this request.');
   return key;
+}
+
+/** The partner of the key that authenticated the request: everything the request reaches is that partner's. */
+export function partnerOf(res: Response): PartnerId {
+  return authenticatedKey(res).partnerId;
 }
 
 /** The operation of the request: from the validator's lookup, or the one a deferred lookup failure belongs to. */

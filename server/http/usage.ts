@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import type { Domain } from '../domain';
-import { sendJson } from './types';
+import { partnerOf, sendJson } from './types';
 
-/** Tag Usage: monthly message usage. */
+/** Tag Usage: the key's partner's monthly message usage. */
 export function usageRoutes(router: Router, domain: Domain): void {
-  router.get('/usage', (_req, res) => sendJson(res, 'getUsage', 200, domain.usage.report()));
+  router.get('/usage', async (_req, res) => sendJson(res, 'getUsage', 200, await domain.usage.report(partnerOf(res))));
 }

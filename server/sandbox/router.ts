@@ -30,7 +30,7 @@ const q = (req: Request, name: string): string | undefined => {
   return typeof v === 'string' && v !== '' ? v : undefined;
 };
 
-/** /sandbox: the portal stand-in, validated against server/sandbox/openapi.yaml, behind the admin token. */
+/** /sandbox: the portal stand-in and the operator's partner accounts, validated against server/sandbox/openapi.yaml, behind the admin token. */
 export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   const router = Router();
   router.use(adminToken(token));
@@ -46,20 +46,26 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
       ignoreUndocumented: false,
     }) as RequestHandler[],
   );
-  router.get('/keys', (_req, res) => void res.json(sandbox.listKeys()));
-  router.post('/keys', (req, res) => void res.status(201).json(sandbox.createKey(req.body)));
-  router.post('/keys/:key/rotate', (req, res) => void res.json(sandbox.rotateKey(req.params.key!)));
-  router.post('/keys/:key/revoke', (req, res) => void res.json(sandbox.revokeKey(req.params.key!)));
-  router.post('/clients', async (req, res) => void res.status(201).json(await sandbox.connectClient(req.body)));
-  router.get('/webhook', (_req, res) => void res.json(sandbox.webhookConfig()));
-  router.put('/webhook', (req, res) => void res.json(sandbox.setWebhook(req.body)));
-  router.post('/webhook/test', (req, res) => void res.status(202).json(sandbox.fireTest(req.body ?? {})));
-  router.post('/webhook/samples/:event', (req, res) =>
-    void res.status(202).json(sandbox.fireSample(req.params.event as WebhookEventKind, (req.body as { client_ref?: string } | undefined)?.client_ref)),
+  // Every route but the partner accounts' acts for one partner: `?partner=<id>`, the default partner when absent.
+  const partner = (req: Request) => sandbox.partner(q(req, 'partner'));
+  router.get('/partners', async (_req, res) => void res.json(await sandbox.listPartners()));
+  router.post('/partners', async (req, res) => void res.status(201).json(await sandbox.createPartner(req.body)));
+  router.get('/keys', async (req, res) => void res.json(await sandbox.listKeys(await partner(req))));
+  router.post('/keys', async (req, res) => void res.status(201).json(await sandbox.createKey(await partner(req), req.body)));
+  router.post('/keys/:key/rotate', async (req, res) => void res.json(await sandbox.rotateKey(await partner(req), req.params.key!)));
+  router.post('/keys/:key/revoke', async (req, res) => void res.json(await sandbox.revokeKey(await partner(req), req.params.key!)));
+  router.post('/clients', async (req, res) => void res.status(201).json(await sandbox.connectClient(await partner(req), req.body)));
+  router.get('/webhook', async (req, res) => void res.json(await sandbox.webhookConfig(await partner(req))));
+  router.put('/webhook', async (req, res) => void res.json(await sandbox.setWebhook(await partner(req), req.body)));
+  router.post('/webhook/test', async (req, res) => void res.status(202).json(await sandbox.fireTest(await partner(req), req.body ?? {})));
+  router.post('/webhook/samples/:event', async (req, res) =>
+    void res
+      .status(202)
+      .json(await sandbox.fireSample(await partner(req), req.params.event as WebhookEventKind, (req.body as { client_ref?: string } | undefined)?.client_ref)),
   );
-  router.get('/webhook/deliveries', (req, res) =>
+  router.get('/webhook/deliveries', async (req, res) =>
     void res.json(
-      sandbox.deliveries({
+      await sandbox.deliveries(await partner(req), {
         event_id: q(req, 'event_id'),
         event: q(req, 'event'),
         state: q(req, 'state') as 'pending' | 'succeeded' | 'failed' | undefined,
@@ -67,18 +73,20 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
       }),
     ),
   );
-  router.get('/webhook/deliveries/:delivery_id', (req, res) => void res.json(sandbox.delivery(req.params.delivery_id!)));
-  router.post('/webhook/redeliver', (req, res) => void res.status(202).json(sandbox.redeliver(req.body.ref)));
-  router.post('/inbound', async (req, res) => void res.status(202).json(await sandbox.inbound(req.body)));
-  router.post('/templates/review', async (req, res) => void res.json(await sandbox.decideReview(req.body)));
-  router.put('/provider', (req, res) => void res.json(sandbox.setProvider(req.body)));
-  router.post('/messages/:message_id/status', (req, res) => void res.json(sandbox.advanceMessage(req.params.message_id!, req.body)));
-  router.post('/test-recipients', (req, res) => void res.json(sandbox.registerTestRecipient(req.body)));
-  router.put('/trial', (req, res) => void res.json(sandbox.setTrial(req.body)));
+  router.get('/webhook/deliveries/:delivery_id', async (req, res) => void res.json(await sandbox.delivery(await partner(req), req.params.delivery_id!)));
+  router.post('/webhook/redeliver', async (req, res) => void res.status(202).json(await sandbox.redeliver(await partner(req), req.body.ref)));
+  router.post('/inbound', async (req, res) => void res.status(202).json(await sandbox.inbound(await partner(req), req.body)));
+  router.post('/templates/review', async (req, res) => void res.json(await sandbox.decideReview(await partner(req), req.body)));
+  router.put('/provider', async (req, res) => void res.json(await sandbox.setProvider(req.body)));
+  router.post('/messages/:message_id/status', async (req, res) =>
+    void res.json(await sandbox.advanceMessage(await partner(req), req.params.message_id!, req.body)),
+  );
+  router.post('/test-recipients', async (req, res) => void res.json(await sandbox.registerTestRecipient(await partner(req), req.body)));
+  router.put('/trial', async (req, res) => void res.json(await sandbox.setTrial(await partner(req), req.body)));
   router.post('/signup-codes', (_req, res) => void res.status(201).json(sandbox.issueSignupCode()));
   // The file's URLs are the ones this request reached the sandbox at.
   router.post('/contract-fixtures', async (req, res) =>
-    void res.status(201).json(await sandbox.contractFixtures({ origin: `${req.protocol}://${req.get('host')}`, adminToken: token })),
+    void res.status(201).json(await sandbox.contractFixtures(await partner(req), { origin: `${req.protocol}://${req.get('host')}`, adminToken: token })),
   );
   router.post('/tick', async (_req, res) => void res.json(await sandbox.tick()));
   return router;

@@ -1,6 +1,6 @@
-// The sandbox: the partner-portal functions the public API leaves out. Each function calls the rule's
-// owner (keys, sessions, webhook delivery, the simulated template provider, messaging); none re-implements
-// a rule.
+// The sandbox: the partner-portal functions the public API leaves out, and the operator's partner accounts.
+// Each function acts for one partner and calls the rule's owner (keys, sessions, webhook delivery, the
+// simulated template provider, messaging); none re-implements a rule.
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { components } from '../../generated/openapi';
@@ -14,7 +14,7 @@ import { parseExpiry } from '../domain/keys';
 import { toApiTemplate } from '../domain/templates';
 import { assertProviderTransition } from '../domain/templates-rules';
 import type { SimulatorControls } from '../provider/simulated';
-import type { ApiKey, ClientRecord, OutboundStatus, TemplateStatus, WebhookEventKind } from '../store/records';
+import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
 
@@ -26,8 +26,11 @@ export interface SandboxDeps {
   tick: () => Promise<void>;
 }
 
+const describePartner = (partner: Partner) => ({ id: partner.id, name: partner.name, created_at: partner.created_at.toISOString() });
+
 const describeKey = (key: ApiKey) => ({
   id: key.id,
+  partner_id: key.partnerId,
   name: key.name,
   mode: key.mode,
   prefix: key.prefix,
@@ -78,12 +81,25 @@ export class Sandbox {
 
   constructor(private readonly deps: SandboxDeps) {}
 
-  listKeys() {
-    return { keys: this.deps.domain.keys.list().map(describeKey) };
+  async listPartners() {
+    return { partners: (await this.deps.domain.partners.list()).map(describePartner) };
   }
 
-  createKey(input: { mode: 'test' | 'live'; scopes?: string[] | 'all'; expires?: string; allow_ips?: string[]; name?: string }) {
-    const { key, plain } = this.deps.domain.keys.create({
+  async createPartner(input: { name: string }) {
+    return describePartner(await this.deps.domain.partners.create(input.name));
+  }
+
+  /** The partner a sandbox call acts for; 404 for an unknown one. */
+  async partner(id: PartnerId | undefined): Promise<PartnerId> {
+    return (await this.deps.domain.partners.get(id)).id;
+  }
+
+  async listKeys(partner: PartnerId) {
+    return { keys: (await this.deps.domain.keys.list(partner)).map(describeKey) };
+  }
+
+  async createKey(partner: PartnerId, input: { mode: 'test' | 'live'; scopes?: string[] | 'all'; expires?: string; allow_ips?: string[]; name?: string }) {
+    const { key, plain } = await this.deps.domain.keys.create(partner, {
       mode: input.mode,
       scopes: input.scopes ?? 'all',
       expiresAt: input.expires ? parseExpiry(input.expires, this.deps.domain.clock()) : null,
@@ -93,19 +109,23 @@ export class Sandbox {
     return { key: plain, ...describeKey(key) };
   }
 
-  rotateKey(ref: string) {
-    const { key, plain, retired } = this.deps.domain.keys.rotate(ref);
+  async rotateKey(partner: PartnerId, ref: string) {
+    const { key, plain, retired } = await this.deps.domain.keys.rotate(partner, ref);
     return { key: plain, ...describeKey(key), retired: describeKey(retired) };
   }
 
-  revokeKey(ref: string) {
-    return describeKey(this.deps.domain.keys.revoke(ref));
+  async revokeKey(partner: PartnerId, ref: string) {
+    return describeKey(await this.deps.domain.keys.revoke(partner, ref));
   }
 
   /** A hosted session created and completed here, with what a person would enter on the page. */
-  async connectClient(input: { client_ref: string; channel: 'chat' | 'social'; business_name?: string; phone_number?: string; username?: string }) {
-    const { session, token } = this.deps.domain.sessions.create(input.channel, input.client_ref, 'sandbox');
-    const digest = createHash('sha256').update(input.client_ref).digest();
+  async connectClient(
+    partner: PartnerId,
+    input: { client_ref: string; channel: 'chat' | 'social'; business_name?: string; phone_number?: string; username?: string },
+  ) {
+    const { session, token } = await this.deps.domain.sessions.create(partner, input.channel, input.client_ref, 'sandbox');
+    // The default partner's accounts are derived from the reference alone (as before partners existed).
+    const digest = createHash('sha256').update(partner === DEFAULT_PARTNER_ID ? input.client_ref : `${partner}:${input.client_ref}`).digest();
     const account =
       input.channel === 'chat'
         ? { phone_number: input.phone_number ?? `49${(digest.readUIntBE(0, 6) % 1e11).toString().padStart(11, '0')}` }
@@ -114,42 +134,44 @@ export class Sandbox {
     return { client_ref: client.client_ref, channel: client.channel, phone_number: client.phone_number, business_account_id: client.business_account_id };
   }
 
-  webhookConfig() {
-    const c = this.deps.webhooks.config();
+  async webhookConfig(partner: PartnerId) {
+    const c = await this.deps.webhooks.config(partner);
     return { url: c.url, events: c.events.length ? c.events : 'all', secret: c.secret, updated_at: c.updated_at.toISOString() };
   }
 
-  setWebhook(input: { url?: string | null; events?: string[]; secret?: string; rotate_secret?: boolean }) {
-    this.deps.webhooks.configure({ url: input.url, events: input.events, secret: input.secret, rotateSecret: input.rotate_secret });
-    return this.webhookConfig();
+  async setWebhook(partner: PartnerId, input: { url?: string | null; events?: string[]; secret?: string; rotate_secret?: boolean }) {
+    await this.deps.webhooks.configure(partner, { url: input.url, events: input.events, secret: input.secret, rotateSecret: input.rotate_secret });
+    return this.webhookConfig(partner);
   }
 
-  fireTest(input: { client_ref?: string; message?: string }) {
-    const client = input.client_ref ? this.deps.domain.clients.get(input.client_ref) : undefined;
-    return this.published(webhookTestEvent(client, input.message));
+  async fireTest(partner: PartnerId, input: { client_ref?: string; message?: string }) {
+    const client = input.client_ref ? await this.deps.domain.clients.get(partner, input.client_ref) : undefined;
+    return this.published(partner, webhookTestEvent(client, input.message));
   }
 
-  fireSample(kind: WebhookEventKind, clientRef: string | undefined) {
-    const client = clientRef ? this.deps.domain.clients.get(clientRef) : undefined;
-    return this.published(sampleEvent(kind, client, this.nextSeq()));
+  async fireSample(partner: PartnerId, kind: WebhookEventKind, clientRef: string | undefined) {
+    const client = clientRef ? await this.deps.domain.clients.get(partner, clientRef) : undefined;
+    return this.published(partner, sampleEvent(kind, client, this.nextSeq()));
   }
 
-  deliveries(filter: { event_id?: string; event?: string; state?: 'pending' | 'succeeded' | 'failed'; limit?: number }) {
-    return { deliveries: this.deps.webhooks.logs({ eventId: filter.event_id, event: filter.event, state: filter.state, limit: filter.limit }).map(describeDelivery) };
+  async deliveries(partner: PartnerId, filter: { event_id?: string; event?: string; state?: 'pending' | 'succeeded' | 'failed'; limit?: number }) {
+    const logs = await this.deps.webhooks.logs(partner, { eventId: filter.event_id, event: filter.event, state: filter.state, limit: filter.limit });
+    return { deliveries: logs.map(describeDelivery) };
   }
 
-  delivery(id: string) {
-    return { ...describeDelivery(this.deps.webhooks.logOf(id)), body: this.deps.webhooks.bodyOf(this.deps.webhooks.logOf(id).delivery.event_id) };
+  async delivery(partner: PartnerId, id: string) {
+    const log = await this.deps.webhooks.logOf(partner, id);
+    return { ...describeDelivery(log), body: await this.deps.webhooks.bodyOf(partner, log.delivery.event_id) };
   }
 
-  redeliver(ref: string) {
-    const delivery = this.deps.webhooks.redeliver(ref);
+  async redeliver(partner: PartnerId, ref: string) {
+    const delivery = await this.deps.webhooks.redeliver(partner, ref);
     return { delivery_id: delivery.id, event_id: delivery.event_id, url: delivery.url };
   }
 
   /** An end user acts: the window opens (messages), chat media are stored, and the matching event is raised. */
-  async inbound(input: InboundRequest) {
-    const client = this.deps.domain.clients.get(input.client_ref);
+  async inbound(partner: PartnerId, input: InboundRequest) {
+    const client = await this.deps.domain.clients.get(partner, input.client_ref);
     const domain = this.deps.domain;
     const kind = input.kind ?? 'message';
     const seq = this.nextSeq();
@@ -160,7 +182,7 @@ export class Sandbox {
     let received: Awaited<ReturnType<Sandbox['receiveInboundMedia']>> | undefined;
     switch (kind) {
       case 'message': {
-        domain.inbound.received(client.client_ref, input.from);
+        await domain.inbound.received(client, input.from);
         if (!input.text && !input.media) throw badRequest('An inbound message needs text or media.', { details: { text: ['text or media is required'] } });
         if (client.channel === 'chat') {
           const id = `wamid.sim_${seq}`;
@@ -231,7 +253,7 @@ export class Sandbox {
         break;
     }
     assertCarriesEvent(client, event.event);
-    const published = this.published(event);
+    const published = await this.published(partner, event);
     return received ? { ...published, media_id: received.media.id, media: { kind: received.kind, ...received.media } } : published;
   }
 
@@ -244,7 +266,7 @@ export class Sandbox {
     const bytes = Buffer.from(input.content_base64, 'base64');
     const file = await this.deps.domain.spoolBytes(bytes, input.mime_type ?? 'application/octet-stream', input.filename);
     try {
-      const { mediaId } = this.deps.simulator.receiveInboundMedia(accountOf(client), file);
+      const { mediaId } = await this.deps.simulator.receiveInboundMedia(accountOf(client), file);
       const media: components['schemas']['InboundMedia'] = { id: mediaId, mime_type: file.mimeType, sha256: file.sha256 };
       if (file.filename !== undefined && file.kind === 'document') media.filename = file.filename;
       return { kind: file.kind, media };
@@ -254,39 +276,40 @@ export class Sandbox {
   }
 
   /** Decides the review (or the next provider move) of a template now; `status` omitted runs the planned move. */
-  async decideReview(input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
-    const template = this.deps.domain.templates.resolve(input.client_ref, input.template_ref, input.language);
+  async decideReview(partner: PartnerId, input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
+    const template = await this.deps.domain.templates.resolve(partner, input.client_ref, input.template_ref, input.language);
     const simulator = this.deps.simulator;
     let status = input.status;
     if (status === undefined) {
-      status = simulator.plannedReview(template.id)?.status;
+      status = (await simulator.plannedReview(template.id))?.status;
       if (status === undefined) throw badRequest(`Template ${template.name} has no planned move; pass status.`);
     }
     assertProviderTransition(template.status, status);
     await simulator.decideReview(template.id, status, input.reason ?? null);
-    return toApiTemplate(this.deps.domain.templates.resolve(input.client_ref, template.id));
+    return toApiTemplate(await this.deps.domain.templates.resolve(partner, input.client_ref, template.id));
   }
 
-  setProvider(input: { templates_reachable: boolean }) {
-    this.deps.simulator.setTemplatesReachable(input.templates_reachable);
-    return { templates_reachable: this.deps.simulator.templatesReachable() };
+  /** The simulated provider's template service, for every partner (it is the provider's outage). */
+  async setProvider(input: { templates_reachable: boolean }) {
+    await this.deps.simulator.setTemplatesReachable(input.templates_reachable);
+    return { templates_reachable: await this.deps.simulator.templatesReachable() };
   }
 
-  advanceMessage(messageId: string, input: { status: OutboundStatus; error_code?: number; error_title?: string }) {
+  async advanceMessage(partner: PartnerId, messageId: string, input: { status: OutboundStatus; error_code?: number; error_title?: string }) {
     const error = input.status === 'failed' ? { code: input.error_code ?? 131000, title: input.error_title ?? 'Something went wrong' } : undefined;
-    const moved = this.deps.domain.statuses.advance(messageId, input.status, error);
+    const moved = await this.deps.domain.statuses.advance(partner, messageId, input.status, error);
     return { message_id: moved.id, status: moved.status };
   }
 
-  registerTestRecipient(input: { client_ref: string; recipient: string }) {
-    this.deps.domain.clients.get(input.client_ref);
-    return { client_ref: input.client_ref, test_recipients: this.deps.domain.testRecipients.register(input.client_ref, input.recipient) };
+  async registerTestRecipient(partner: PartnerId, input: { client_ref: string; recipient: string }) {
+    const client = await this.deps.domain.clients.get(partner, input.client_ref);
+    return { client_ref: input.client_ref, test_recipients: await this.deps.domain.testRecipients.register(client, input.recipient) };
   }
 
   /** The partner's trial, or with `key` the trial of that one key's account. */
-  setTrial(input: { ends_at: string | null; grace_days?: number; key?: string }) {
-    const keyId = input.key === undefined ? undefined : this.deps.domain.keys.find(input.key).id;
-    const state = this.deps.domain.trial.set({ endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });
+  async setTrial(partner: PartnerId, input: { ends_at: string | null; grace_days?: number; key?: string }) {
+    const keyId = input.key === undefined ? undefined : (await this.deps.domain.keys.find(partner, input.key)).id;
+    const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });
     return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays, ...(keyId ? { key_id: keyId } : {}) };
   }
 
@@ -296,48 +319,50 @@ export class Sandbox {
   }
 
   /**
-   * The drift check's fixtures file (docs/contract-testing-in-ci.md) for this server, made the way a partner
-   * makes each fixture in the portal: fresh clients and keys, an approved template, inbound media, a test
-   * recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls each time.
+   * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
+   * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
+   * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
+   * each time, which act for the same partner.
    */
-  async contractFixtures(at: { origin: string; adminToken: string }) {
+  async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
     const run = this.nextSeq();
-    const chat = (await this.connectClient({ client_ref: `contract-chat-${run}`, channel: 'chat' })).client_ref;
-    const social = (await this.connectClient({ client_ref: `contract-social-${run}`, channel: 'social' })).client_ref;
+    const chat = (await this.connectClient(partner, { client_ref: `contract-chat-${run}`, channel: 'chat' })).client_ref;
+    const social = (await this.connectClient(partner, { client_ref: `contract-social-${run}`, channel: 'social' })).client_ref;
     const key = (mode: 'test' | 'live', scopes: string[] | 'all', name: string, expiresAt?: Date) =>
-      domain.keys.create({ mode, scopes, name: `contract ${name}`, expiresAt });
+      domain.keys.create(partner, { mode, scopes, name: `contract ${name}`, expiresAt });
     // Keys are created with an expiry ahead of the clock; this one is waited past below.
     const expiresAt = new Date(domain.clock().getTime() + 200);
-    const expired = key('live', 'all', 'expired', expiresAt);
-    const revoked = key('live', 'all', 'revoked');
-    domain.keys.revoke(revoked.key.id);
-    const trialEnded = key('live', 'all', 'trial ended');
-    domain.trial.set({ keyId: trialEnded.key.id, endsAt: new Date(domain.clock().getTime() - DAY_MS), graceDays: 0 });
+    const expired = await key('live', 'all', 'expired', expiresAt);
+    const revoked = await key('live', 'all', 'revoked');
+    await domain.keys.revoke(partner, revoked.key.id);
+    const trialEnded = await key('live', 'all', 'trial ended');
+    await domain.trial.set(partner, { keyId: trialEnded.key.id, endsAt: new Date(domain.clock().getTime() - DAY_MS), graceDays: 0 });
     const template = { name: `contract_approved_${run}`, language: 'en_US' };
-    await domain.templates.create({
+    await domain.templates.create(partner, {
       client_ref: chat,
       ...template,
       category: 'UTILITY',
       body: { text: 'Hello {{1}}, your order {{2}} has shipped.', examples: ['Anna', '10482'] },
     });
-    await this.decideReview({ client_ref: chat, template_ref: template.name, language: template.language, status: 'APPROVED' });
-    this.registerTestRecipient({ client_ref: chat, recipient: CONTRACT_TEST_RECIPIENT });
-    const inbound = await this.inbound({
+    await this.decideReview(partner, { client_ref: chat, template_ref: template.name, language: template.language, status: 'APPROVED' });
+    await this.registerTestRecipient(partner, { client_ref: chat, recipient: CONTRACT_TEST_RECIPIENT });
+    const inbound = await this.inbound(partner, {
       client_ref: chat,
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
     while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
+    const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
     return {
       base_url: `${at.origin}/v1`,
-      api_key: key('live', 'all', 'drift check').plain,
+      api_key: (await key('live', 'all', 'drift check')).plain,
       chat_client_ref: chat,
       social_client_ref: social,
       // webhooks:read grants no public operation.
-      restricted_api_key: key('live', ['webhooks:read'], 'restricted').plain,
-      test_api_key: key('test', 'all', 'test').plain,
+      restricted_api_key: (await key('live', ['webhooks:read'], 'restricted')).plain,
+      test_api_key: (await key('test', 'all', 'test')).plain,
       expired_api_key: expired.plain,
       revoked_api_key: revoked.plain,
       trial_expired_api_key: trialEnded.plain,
@@ -346,24 +371,25 @@ export class Sandbox {
       approved_template_language: template.language,
       inbound_media_id: 'media_id' in inbound ? inbound.media_id : undefined,
       test_recipient: CONTRACT_TEST_RECIPIENT,
+      // Signup codes are the provider's, for no partner in particular: the key that exchanges one decides.
       signup_auth_code: { issue: { method: 'POST', url: `${at.origin}/sandbox/signup-codes`, headers: admin }, pick: '/auth_code' },
       rate_limit_api_key: {
-        issue: { method: 'POST', url: `${at.origin}/sandbox/keys`, headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
+        issue: { method: 'POST', url: sandboxUrl('/keys'), headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
         pick: '/key',
       },
-      webhook_test_trigger: { method: 'POST', url: `${at.origin}/sandbox/webhook/test`, headers: admin, body: { client_ref: chat } },
-      webhook_configure: { method: 'PUT', url: `${at.origin}/sandbox/webhook`, headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
+      webhook_test_trigger: { method: 'POST', url: sandboxUrl('/webhook/test'), headers: admin, body: { client_ref: chat } },
+      webhook_configure: { method: 'PUT', url: sandboxUrl('/webhook'), headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
     };
   }
 
   async tick() {
     await this.deps.tick();
-    return { ran_at: this.deps.domain.clock().toISOString(), next_delivery_at: this.deps.webhooks.nextDueAt()?.toISOString() ?? null };
+    return { ran_at: this.deps.domain.clock().toISOString(), next_delivery_at: (await this.deps.webhooks.nextDueAt())?.toISOString() ?? null };
   }
 
-  private published(event: NewWebhookEvent) {
-    const payload = this.deps.webhooks.publish(event) as unknown as { event_id: string; event: string };
-    return { event_id: payload.event_id, event: payload.event, delivered_to: this.deps.webhooks.config().url };
+  private async published(partner: PartnerId, event: NewWebhookEvent) {
+    const payload = (await this.deps.webhooks.publish(partner, event)) as unknown as { event_id: string; event: string };
+    return { event_id: payload.event_id, event: payload.event, delivered_to: (await this.deps.webhooks.config(partner)).url };
   }
 
   private nextSeq(): string {

@@ -16,9 +16,28 @@ export type OutboundStatus = Schemas['OutboundMessageStatus'];
 export type WebhookEventKind = keyof webhooks;
 export type UsageKind = 'inbound' | 'outbound' | 'outbound_template';
 
+/** A partner account's id: every key, client, template, session, webhook configuration and count belongs to one. */
+export type PartnerId = string;
+
+/** The partner a plain `npm start` serves, and the owner of every record written before partner accounts existed. */
+export const DEFAULT_PARTNER_ID: PartnerId = 'default';
+
+export interface Partner {
+  id: PartnerId;
+  name: string;
+  created_at: Date;
+}
+
+/** A client as the records of its partner name it: what its templates, window and test recipients hang on. */
+export interface ClientId {
+  partner_id: PartnerId;
+  client_ref: string;
+}
+
 /** A stored key: never the key itself, only its SHA-256 hash and a short display prefix. */
 export interface ApiKey {
   id: string;
+  partnerId: PartnerId;
   name: string | null;
   mode: KeyMode;
   scopes: Scope[];
@@ -32,8 +51,7 @@ export interface ApiKey {
 }
 
 /** A connected client: the API fields plus the provider account it holds. */
-export interface ClientRecord {
-  client_ref: string;
+export interface ClientRecord extends ClientId {
   channel: Channel;
   business_name: string;
   phone_number: string | null;
@@ -46,6 +64,7 @@ export interface ClientRecord {
 
 export interface OnboardingSession {
   id: string;
+  partner_id: PartnerId;
   channel: Channel;
   client_ref: string;
   /** SHA-256 of the URL token; the token itself is only in the URL handed to the partner. */
@@ -64,9 +83,8 @@ export interface UsageCount {
 }
 
 /** A template as the local mirror stores it. */
-export interface TemplateRecord {
+export interface TemplateRecord extends ClientId {
   id: string;
-  client_ref: string;
   name: string;
   language: string;
   category: TemplateCategory;
@@ -79,9 +97,8 @@ export interface TemplateRecord {
 }
 
 /** An accepted (delivered, not dry-run) send and its current status. */
-export interface MessageRecord {
+export interface MessageRecord extends ClientId {
   id: string;
-  client_ref: string;
   channel: Channel;
   recipient: string;
   kind: 'free_form' | 'template';
@@ -100,7 +117,7 @@ export interface StatusChange {
   error: { code: number; title: string; message?: string } | null;
 }
 
-/** The receiver configuration of the partner portal. */
+/** The receiver configuration a partner saves in the portal. */
 export interface WebhookConfig {
   url: string | null;
   /** Selected event kinds; empty means every kind. */
@@ -111,6 +128,7 @@ export interface WebhookConfig {
 
 export interface StoredEvent {
   event_id: string;
+  partner_id: PartnerId;
   event: WebhookEventKind;
   client_ref: string;
   /** The payload serialized once: the exact bytes every attempt and redelivery sends. */
@@ -122,6 +140,7 @@ export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 
 export interface Delivery {
   id: string;
+  partner_id: PartnerId;
   event_id: string;
   url: string;
   state: DeliveryState;

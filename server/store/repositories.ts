@@ -1,15 +1,20 @@
-// Storage behind interfaces: what the domain may ask of the service's data. Methods are synchronous
-// (SQLite via better-sqlite3 is); `transaction` runs a function atomically, so a check-then-write rule inside
-// it cannot race.
+// Storage behind interfaces: what the domain may ask of the service's data. Every method is asynchronous
+// (SQLite in this process, or PostgreSQL shared by several instances); `transaction` runs a function
+// atomically over the repositories it hands it, so a check-then-write rule inside it cannot race. Records
+// of one partner are reached only through that partner's id: nothing here lists or finds another partner's
+// data by accident.
 import type {
   ApiKey,
   Channel,
+  ClientId,
   ClientRecord,
   Delivery,
   DeliveryAttempt,
   DeliveryState,
   MessageRecord,
   OnboardingSession,
+  Partner,
+  PartnerId,
   StatusChange,
   StoredEvent,
   TemplateRecord,
@@ -19,116 +24,156 @@ import type {
   WebhookConfig,
 } from './records';
 
-export interface KeyRepository {
-  insert(key: ApiKey): void;
-  update(key: ApiKey): void;
-  findById(id: string): ApiKey | undefined;
-  findByHash(hash: string): ApiKey | undefined;
+/** A write that would repeat a unique value (a reference, an account, an id) another write already holds. */
+export class DuplicateError extends Error {
+  constructor(cause: unknown) {
+    super(`duplicate: ${(cause as Error)?.message ?? String(cause)}`);
+    this.name = 'DuplicateError';
+  }
+}
+
+export interface PartnerRepository {
+  insert(partner: Partner): Promise<void>;
+  findById(id: PartnerId): Promise<Partner | undefined>;
   /** Oldest first. */
-  list(): ApiKey[];
-  count(): number;
+  list(): Promise<Partner[]>;
+}
+
+export interface KeyRepository {
+  insert(key: ApiKey): Promise<void>;
+  update(key: ApiKey): Promise<void>;
+  findById(partnerId: PartnerId, id: string): Promise<ApiKey | undefined>;
+  /** Any partner's key: authentication starts from the key alone. */
+  findByHash(hash: string): Promise<ApiKey | undefined>;
+  /** Oldest first. */
+  list(partnerId: PartnerId): Promise<ApiKey[]>;
+  count(partnerId: PartnerId): Promise<number>;
 }
 
 export interface ClientRepository {
-  insert(client: ClientRecord): void;
-  findByRef(clientRef: string): ClientRecord | undefined;
-  /** The client holding a provider account (`chat`: the number id; `social`: the account id). */
-  findByAccount(channel: Channel, accountKey: string): ClientRecord | undefined;
+  insert(client: ClientRecord): Promise<void>;
+  findByRef(partnerId: PartnerId, clientRef: string): Promise<ClientRecord | undefined>;
+  /** The client holding a provider account (`chat`: the number id; `social`: the account id), whoever's it is. */
+  findByAccount(channel: Channel, accountKey: string): Promise<ClientRecord | undefined>;
   /** Oldest first. */
-  page(limit: number, offset: number): ClientRecord[];
-  count(): number;
+  page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientRecord[]>;
+  count(partnerId: PartnerId): Promise<number>;
 }
 
 export interface SessionRepository {
-  insert(session: OnboardingSession): void;
-  findById(id: string): OnboardingSession | undefined;
-  /** Marks an unused session used; false when it was already used. */
-  markUsed(id: string, at: Date): boolean;
+  insert(session: OnboardingSession): Promise<void>;
+  /** By id alone: the hosted page has no key, only the session id and its token. */
+  findById(id: string): Promise<OnboardingSession | undefined>;
+  /** Marks an unused session used; false when it was already used (by this instance or another). */
+  markUsed(id: string, at: Date): Promise<boolean>;
 }
 
 export interface UsageRepository {
-  increment(period: string, kind: UsageKind, by: number): void;
+  increment(partnerId: PartnerId, period: string, kind: UsageKind, by: number): Promise<void>;
   /** Counts of the periods in [from, to] (`YYYY-MM`, inclusive); periods without traffic are absent. */
-  between(from: string, to: string): UsageCount[];
+  between(partnerId: PartnerId, from: string, to: string): Promise<UsageCount[]>;
 }
 
-/** The local template mirror, the edit history and the blocked names of deleted templates. */
+/** The local template mirror, the edit history and the blocked names of deleted templates, per client. */
 export interface TemplateRepository {
   /** Inserts or replaces the template with this id. */
-  upsert(template: TemplateRecord): void;
-  delete(clientRef: string, id: string): void;
-  findById(clientRef: string, id: string): TemplateRecord | undefined;
+  upsert(template: TemplateRecord): Promise<void>;
+  delete(client: ClientId, id: string): Promise<void>;
+  findById(client: ClientId, id: string): Promise<TemplateRecord | undefined>;
   /** Every language of a name. */
-  findByName(clientRef: string, name: string): TemplateRecord[];
+  findByName(client: ClientId, name: string): Promise<TemplateRecord[]>;
   /** Oldest first. */
-  list(clientRef: string): TemplateRecord[];
-  /** The client holding the template with this provider id (provider status updates carry the id). */
-  findByProviderId(id: string): TemplateRecord | undefined;
+  list(client: ClientId): Promise<TemplateRecord[]>;
+  /** The template with this provider id, whoever's it is (provider status updates carry only the id). */
+  findByProviderId(id: string): Promise<TemplateRecord | undefined>;
   /** When the mirror of the client was last pulled from the provider. */
-  syncedAt(clientRef: string): Date | undefined;
-  markSynced(clientRef: string, at: Date): void;
-  recordEdit(templateId: string, at: Date, fromStatus: TemplateStatus): void;
+  syncedAt(client: ClientId): Promise<Date | undefined>;
+  markSynced(client: ClientId, at: Date): Promise<void>;
+  recordEdit(templateId: string, at: Date, fromStatus: TemplateStatus): Promise<void>;
   /** Times of the edits made while the template was in `status`, newer than `since`. */
-  editsSince(templateId: string, since: Date, status: TemplateStatus): Date[];
-  blockName(clientRef: string, name: string, at: Date): void;
+  editsSince(templateId: string, since: Date, status: TemplateStatus): Promise<Date[]>;
+  blockName(client: ClientId, name: string, at: Date): Promise<void>;
   /** When the name was last deleted, if ever. */
-  nameDeletedAt(clientRef: string, name: string): Date | undefined;
+  nameDeletedAt(client: ClientId, name: string): Promise<Date | undefined>;
   /**
    * Holds a name and language of a client for one creation or edit until `until`, across every instance on
    * the data: false when another holds it and its hold has not expired at `now`.
    */
-  reserveName(clientRef: string, name: string, language: string, now: Date, until: Date): boolean;
-  releaseName(clientRef: string, name: string, language: string): void;
+  reserveName(client: ClientId, name: string, language: string, now: Date, until: Date): Promise<boolean>;
+  releaseName(client: ClientId, name: string, language: string): Promise<void>;
 }
 
 export interface MessageRepository {
-  insert(message: MessageRecord): void;
-  findById(id: string): MessageRecord | undefined;
+  insert(message: MessageRecord): Promise<void>;
+  findById(partnerId: PartnerId, id: string): Promise<MessageRecord | undefined>;
   /** Moves the current status and appends the change to the history. */
-  recordStatus(change: StatusChange): void;
+  recordStatus(change: StatusChange): Promise<void>;
   /** The status history of a message, oldest first. */
-  history(id: string): StatusChange[];
+  history(id: string): Promise<StatusChange[]>;
 }
 
 /** Last inbound message per (client, contact): the 24-hour customer service window. */
 export interface ServiceWindowRepository {
-  recordInbound(clientRef: string, contact: string, at: Date): void;
-  lastInbound(clientRef: string, contact: string): Date | undefined;
+  recordInbound(client: ClientId, contact: string, at: Date): Promise<void>;
+  lastInbound(client: ClientId, contact: string): Promise<Date | undefined>;
 }
 
-/** Partner-level settings (one partner per server): the trial state. */
+/** Partner-level settings: the trial state. */
 export interface PartnerSettingsRepository {
-  get(name: string): string | undefined;
-  set(name: string, value: string | null): void;
+  get(partnerId: PartnerId, name: string): Promise<string | undefined>;
+  set(partnerId: PartnerId, name: string, value: string | null): Promise<void>;
+  /** Sets the setting only if it has no value yet; true when this call set it (once across instances). */
+  setIfAbsent(partnerId: PartnerId, name: string, value: string): Promise<boolean>;
 }
 
 /** Recipients registered for real delivery of test-key sends, per client. */
 export interface TestRecipientRepository {
-  add(clientRef: string, recipient: string, at: Date): void;
-  remove(clientRef: string, recipient: string): boolean;
-  has(clientRef: string, recipient: string): boolean;
-  list(clientRef: string): string[];
+  add(client: ClientId, recipient: string, at: Date): Promise<void>;
+  remove(client: ClientId, recipient: string): Promise<boolean>;
+  has(client: ClientId, recipient: string): Promise<boolean>;
+  list(client: ClientId): Promise<string[]>;
+}
+
+/** A delivery taken by one instance until `until`; another instance takes it over only once that has passed. */
+export interface DeliveryLease {
+  owner: string;
+  until: Date;
 }
 
 export interface WebhookRepository {
-  config(): WebhookConfig | undefined;
-  saveConfig(config: WebhookConfig): void;
-  insertEvent(event: StoredEvent): void;
-  findEvent(eventId: string): StoredEvent | undefined;
-  insertDelivery(delivery: Delivery): void;
-  updateDelivery(delivery: Delivery): void;
-  findDelivery(id: string): Delivery | undefined;
-  /** Pending deliveries due at `now`, oldest due first. */
-  dueDeliveries(now: Date): Delivery[];
+  config(partnerId: PartnerId): Promise<WebhookConfig | undefined>;
+  saveConfig(partnerId: PartnerId, config: WebhookConfig): Promise<void>;
+  insertEvent(event: StoredEvent): Promise<void>;
+  findEvent(partnerId: PartnerId, eventId: string): Promise<StoredEvent | undefined>;
+  insertDelivery(delivery: Delivery): Promise<void>;
+  findDelivery(partnerId: PartnerId, id: string): Promise<Delivery | undefined>;
+  /**
+   * Takes up to `limit` pending deliveries due at `now` (any partner's, oldest due first) whose lease is
+   * free or expired, leasing them to `lease.owner`: an instance gets each one alone, across instances.
+   */
+  claimDue(now: Date, lease: DeliveryLease, limit: number): Promise<Delivery[]>;
+  /** Records an attempt's outcome on the delivery, if `owner` still holds its lease; false when it lost it. */
+  completeAttempt(delivery: Delivery, owner: string): Promise<boolean>;
   /** The earliest next attempt of a pending delivery. */
-  nextDueAt(): Date | undefined;
+  nextDueAt(): Promise<Date | undefined>;
   /** Newest first. */
-  listDeliveries(filter: { eventId?: string; event?: string; state?: DeliveryState; limit: number }): Delivery[];
-  insertAttempt(attempt: DeliveryAttempt): void;
-  attemptsOf(deliveryId: string): DeliveryAttempt[];
+  listDeliveries(partnerId: PartnerId, filter: { eventId?: string; event?: string; state?: DeliveryState; limit: number }): Promise<Delivery[]>;
+  insertAttempt(attempt: DeliveryAttempt): Promise<void>;
+  attemptsOf(deliveryId: string): Promise<DeliveryAttempt[]>;
+}
+
+/** Request counters per key and fixed window, shared by every instance on the data. */
+export interface RateLimitRepository {
+  /** Counts one request of the key in the window starting at `windowStart` (epoch ms); the count after it. */
+  hit(keyId: string, windowStart: number): Promise<number>;
+  /** Drops the counters of windows that started before `windowStart`. */
+  purgeBefore(windowStart: number): Promise<void>;
 }
 
 export interface Store {
+  /** Which database holds the data: the embedded SQLite file, or a PostgreSQL server several instances share. */
+  readonly kind: 'sqlite' | 'postgres';
+  partners: PartnerRepository;
   keys: KeyRepository;
   clients: ClientRepository;
   sessions: SessionRepository;
@@ -139,6 +184,8 @@ export interface Store {
   partnerSettings: PartnerSettingsRepository;
   testRecipients: TestRecipientRepository;
   webhooks: WebhookRepository;
-  transaction<T>(fn: () => T): T;
-  close(): void;
+  rateLimits: RateLimitRepository;
+  /** Runs `fn` atomically with `tx`, the same repositories inside one transaction: use `tx`, not this store, in it. */
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }

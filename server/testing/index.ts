@@ -1,20 +1,63 @@
 // Test support: the reference server started in this process on an ephemeral loopback port, built by the
-// composition root exactly as `npm start` builds it. Everything else of this folder builds on it.
-import { mkdtempSync, rmSync } from 'node:fs';
+// composition root exactly as `npm start` builds it, over SQLite or PostgreSQL. Everything else of this
+// folder builds on it.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { compose, type Composition } from '../compose';
 import { loadConfig } from '../config';
 import type { Domain } from '../domain';
 import type { EventPublisher } from '../domain/events';
 import { createLogger } from '../log';
-import type { Channel } from '../store/records';
+import { DEFAULT_PARTNER_ID, type Channel, type PartnerId } from '../store/records';
+import { createTestDatabase } from './postgres';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+/**
+ * The store the tests of this run use: `postgres` in the jest project that runs the server's tests against
+ * PostgreSQL (TEST_DATABASE, set by its setup file), else `sqlite`.
+ */
+export function testDatabaseKind(): TestDatabase {
+  return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** A new, empty database in the test run's PostgreSQL cluster (started by jest's global setup). */
+export function newPostgresDatabase(): Promise<string> {
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) throw new Error('TEST_POSTGRES_URL is not set: the PostgreSQL cluster is started by jest.global-setup.ts.');
+  return createTestDatabase(adminUrl);
+}
+
+/** Where a data folder's PostgreSQL database is noted, so a restart (or a child server) on it finds the same one. */
+const DATABASE_NOTE = 'test-database-url';
+
+/**
+ * The environment that puts a server on the data of `dataDir`: with PostgreSQL, the database noted in it
+ * (created at first use) and the sandbox token of the folder, which every instance on it must share.
+ */
+export async function dataEnvironment(dataDir: string, kind: TestDatabase = testDatabaseKind(), given: Record<string, string> = {}): Promise<Record<string, string>> {
+  if (kind === 'sqlite' || given.DATABASE_URL) return {};
+  const note = join(dataDir, DATABASE_NOTE);
+  const tokenFile = join(dataDir, 'sandbox-admin-token');
+  if (!existsSync(note)) writeFileSync(note, await newPostgresDatabase());
+  if (!existsSync(tokenFile) && !given.SANDBOX_ADMIN_TOKEN) writeFileSync(tokenFile, `sbx_test_${randomBytes(12).toString('hex')}\n`);
+  const env: Record<string, string> = { DATABASE_URL: readFileSync(note, 'utf8').trim() };
+  if (!given.SANDBOX_ADMIN_TOKEN) env.SANDBOX_ADMIN_TOKEN = readFileSync(tokenFile, 'utf8').trim();
+  return env;
+}
 
 export interface TestServerOptions {
-  /** The SQLite file goes in this folder (kept after close); in-memory SQLite when absent. */
+  /**
+   * The data go in this folder, kept after close: the SQLite file, or (PostgreSQL) the note of the database
+   * it uses. A fresh in-memory SQLite database, or a fresh PostgreSQL database, when absent.
+   */
   dataDir?: string;
+  /** SQLite or PostgreSQL; the run's (testDatabaseKind) unless given. DATABASE_URL in `env` puts it on that database. */
+  database?: TestDatabase;
   now?: () => Date;
   /** Configuration variables (process.env is not read). LOG_LEVEL defaults to silent. */
   env?: Record<string, string>;
@@ -34,10 +77,10 @@ export interface ReferenceServerHandle {
   origin: string;
   /** Bearer token of /sandbox. */
   sandboxToken: string;
-  /** Returns the plain key. */
-  createKey(opts: { mode: 'test' | 'live'; scopes: string[] | 'all' }): Promise<string>;
-  /** The real hosted-session flow. */
-  connectClient(opts: { clientRef: string; channel: Channel }): Promise<void>;
+  /** Returns the plain key (of the default partner unless `partner` is given). */
+  createKey(opts: { mode: 'test' | 'live'; scopes: string[] | 'all'; partner?: PartnerId }): Promise<string>;
+  /** The real hosted-session flow (for the default partner unless `partner` is given). */
+  connectClient(opts: { clientRef: string; channel: Channel; partner?: PartnerId }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,15 +92,18 @@ export interface TestServer extends ReferenceServerHandle {
   simulator: Composition['simulator'];
   /** Runs what is due now (simulated reviews, webhook attempts); tests call it after moving their clock. */
   tick(): Promise<void>;
-  /** POST to /sandbox with the admin token; the parsed answer (throws on a non-2xx). */
-  sandbox(path: string, body: unknown): Promise<any>;
+  /** POST to /sandbox with the admin token (acting for `partner`, else the default one); the parsed answer (throws on a non-2xx). */
+  sandbox(path: string, body: unknown, partner?: PartnerId): Promise<any>;
+  /** This instance's composition (config, instance name, webhooks). */
+  composition: Composition;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const files = opts.dataDir ? resolve(opts.dataDir) : mkdtempSync(resolve(tmpdir(), 'reference-test-'));
-  const config = loadConfig({ LOG_LEVEL: opts.logs ? 'info' : 'silent', ...opts.env, DATA_DIR: files });
+  const data = await dataEnvironment(files, opts.database, opts.env);
+  const config = loadConfig({ LOG_LEVEL: opts.logs ? 'info' : 'silent', ...data, ...opts.env, DATA_DIR: files });
   let origin = '';
-  const server = compose({
+  const server = await compose({
     config,
     logger: createLogger(config.logLevel, opts.logs),
     docsDir: opts.docsDir,
@@ -72,8 +118,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     s.once('error', fail);
   });
   origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  const sandbox = async (path: string, body: unknown): Promise<any> => {
-    const res = await fetch(`${origin}/sandbox${path}`, {
+  const sandbox = async (path: string, body: unknown, partner?: PartnerId): Promise<any> => {
+    const res = await fetch(`${origin}/sandbox${path}${partner ? `${path.includes('?') ? '&' : '?'}partner=${encodeURIComponent(partner)}` : ''}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${server.sandbox.token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -91,15 +137,18 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     tick: server.tick,
     sandboxToken: server.sandbox.token,
     sandbox,
-    createKey: async ({ mode, scopes }) => server.domain.keys.create({ mode, scopes }).plain,
-    connectClient: async ({ clientRef, channel }) => void (await server.sandbox.service.connectClient({ client_ref: clientRef, channel })),
+    composition: server,
+    createKey: async ({ mode, scopes, partner }) => (await server.domain.keys.create(partner ?? DEFAULT_PARTNER_ID, { mode, scopes })).plain,
+    connectClient: async ({ clientRef, channel, partner }) =>
+      void (await server.sandbox.service.connectClient(partner ?? DEFAULT_PARTNER_ID, { client_ref: clientRef, channel })),
     close: () =>
       new Promise<void>((done, fail) => {
         http.close((error) => {
-          server.close();
-          if (!opts.dataDir) rmSync(files, { recursive: true, force: true });
-          if (error) fail(error);
-          else done();
+          server.close().then(() => {
+            if (!opts.dataDir) rmSync(files, { recursive: true, force: true });
+            if (error) fail(error);
+            else done();
+          }, fail);
         });
         http.closeAllConnections();
       }),

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/openapi';
 import type { NewWebhookEvent } from '../domain/events';
-import type { TemplateRecord } from '../store/records';
+import { DEFAULT_PARTNER_ID, type TemplateRecord } from '../store/records';
 import { testClock, type TestClock } from './clock';
 import { startTestServer, type TestServer } from '.';
 
@@ -31,10 +31,10 @@ export async function messagingFixture(opts: { dataDir?: string } = {}): Promise
     dataDir: opts.dataDir,
     now: clock.now,
     env: { RATE_LIMIT_MAX: '100000' },
-    events: { publish: (e) => void events.push(e) },
+    events: { publish: (_partner, e) => void events.push(e) },
   });
-  const live = server.domain.keys.create({ mode: 'live', scopes: 'all' }).plain;
-  const test = server.domain.keys.create({ mode: 'test', scopes: 'all' }).plain;
+  const live = await server.createKey({ mode: 'live', scopes: 'all' });
+  const test = await server.createKey({ mode: 'test', scopes: 'all' });
   await server.connectClient({ clientRef: 'acme-chat', channel: 'chat' });
   await server.connectClient({ clientRef: 'acme-social', channel: 'social' });
   return { server, clock, events, live, test, chat: 'acme-chat', social: 'acme-social' };
@@ -49,9 +49,10 @@ export function uploadForm(clientRef: string | undefined, bytes: Buffer | undefi
 }
 
 /** A template stored straight into the mirror, in any state and shape the template sends need. */
-export function seedTemplate(server: TestServer, template: Partial<TemplateRecord> & Pick<TemplateRecord, 'name' | 'components'>): TemplateRecord {
+export async function seedTemplate(server: TestServer, template: Partial<TemplateRecord> & Pick<TemplateRecord, 'name' | 'components'>): Promise<TemplateRecord> {
   const record: TemplateRecord = {
     id: String(1_000_000_000_000_000 + Math.floor(Math.random() * 1e12)),
+    partner_id: DEFAULT_PARTNER_ID,
     client_ref: 'acme-chat',
     language: 'en_US',
     category: 'UTILITY',
@@ -62,7 +63,7 @@ export function seedTemplate(server: TestServer, template: Partial<TemplateRecor
     updated_at: new Date('2026-11-01T00:00:00.000Z'),
     ...template,
   };
-  server.store.templates.upsert(record);
+  await server.store.templates.upsert(record);
   return record;
 }
 

@@ -1,7 +1,9 @@
 // Webhook delivery (section 6): events are stamped, serialized once and persisted; each delivery sends
-// the exact stored bytes signed with the shared signWebhookBody, waits at most 5 s for a 2xx, and is
-// retried on the contract's schedule. Every attempt is logged; pending deliveries live in the store with
-// their next attempt time, so a restart resumes them.
+// the exact stored bytes signed with its partner's secret (the shared signWebhookBody), waits at most 5 s
+// for a 2xx, and is retried on the contract's schedule. Every attempt is logged; pending deliveries live in
+// the store with their next attempt time, so a restart resumes them. With several instances on one
+// database, each due attempt is claimed by one instance under a lease; the attempts of an instance that
+// dies are taken over by the others once its leases run out.
 import { performance } from 'node:perf_hooks';
 import { signWebhookBody } from '../../client/webhooks';
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
@@ -9,8 +11,8 @@ import type { Clock } from '../domain/clock';
 import { badRequest, notFound } from '../domain/errors';
 import type { EventPublisher, NewWebhookEvent, WebhookPayload } from '../domain/events';
 import type { IdGenerator } from '../domain/ids';
-import type { Delivery, DeliveryAttempt, StoredEvent, WebhookConfig, WebhookEventKind } from '../store/records';
-import type { WebhookRepository } from '../store/repositories';
+import type { Delivery, DeliveryAttempt, PartnerId, StoredEvent, WebhookConfig, WebhookEventKind } from '../store/records';
+import type { Store, WebhookRepository } from '../store/repositories';
 
 /**
  * When the attempt after `failedAttempts` failures is due, or null when none is left: the contract
@@ -57,8 +59,17 @@ export interface DeliveryLogEntry {
 
 export interface WebhookDeliveryDeps {
   repo: WebhookRepository;
+  /** The store's transaction: an attempt's outcome and its log entry are written together. */
+  transaction: Store['transaction'];
   clock: Clock;
   ids: IdGenerator;
+  /** This instance's name on the leases it takes (unique among the instances sharing the data). */
+  instance: string;
+  /**
+   * How long a claimed attempt is this instance's alone; past it another instance takes it over (this one
+   * died). Longer than an attempt can last (the 5 s receiver timeout).
+   */
+  leaseMs: number;
   transport?: WebhookTransport;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
@@ -75,28 +86,32 @@ export const MAX_CONCURRENT_ATTEMPTS = 32;
 export class WebhookDelivery implements EventPublisher {
   private readonly transport: WebhookTransport;
   private readonly timeoutMs: number;
-  /** Ids of the deliveries whose attempt is under way. */
-  private readonly inFlight = new Set<string>();
+  /** Attempts under way in this instance (started, not yet recorded). */
+  private underWay = 0;
+  /** A claim is being made: a second runDue meanwhile only asks for another round after it. */
+  private claiming = false;
+  private claimAgain = false;
   private idleWaiters: Array<() => void> = [];
   private closed = false;
 
   constructor(private readonly deps: WebhookDeliveryDeps) {
     this.transport = deps.transport ?? fetchTransport;
     this.timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    if (deps.leaseMs <= this.timeoutMs) throw new Error(`The delivery lease (${deps.leaseMs} ms) must be longer than an attempt (${this.timeoutMs} ms).`);
   }
 
-  /** The receiver configuration, created with a fresh signing secret on first use. */
-  config(): WebhookConfig {
-    const existing = this.deps.repo.config();
+  /** A partner's receiver configuration, created with a fresh signing secret on first use. */
+  async config(partnerId: PartnerId): Promise<WebhookConfig> {
+    const existing = await this.deps.repo.config(partnerId);
     if (existing) return existing;
     const created: WebhookConfig = { url: null, events: [], secret: this.newSecret(), updated_at: this.deps.clock() };
-    this.deps.repo.saveConfig(created);
+    await this.deps.repo.saveConfig(partnerId, created);
     return created;
   }
 
   /** Sandbox: set the receiver URL, the selected kinds (empty = all) and/or the secret (`rotate` issues a new one). */
-  configure(change: { url?: string | null; events?: string[]; secret?: string; rotateSecret?: boolean }): WebhookConfig {
-    const current = this.config();
+  async configure(partnerId: PartnerId, change: { url?: string | null; events?: string[]; secret?: string; rotateSecret?: boolean }): Promise<WebhookConfig> {
+    const current = await this.config(partnerId);
     if (change.url !== undefined && change.url !== null && !/^https?:\/\/[^\s]+$/.test(change.url)) {
       throw badRequest(`The receiver URL must be an http(s) URL, got "${change.url}".`, { details: { url: ['must be an http(s) URL'] } });
     }
@@ -115,83 +130,113 @@ export class WebhookDelivery implements EventPublisher {
       secret: change.rotateSecret ? this.newSecret() : (change.secret ?? current.secret),
       updated_at: this.deps.clock(),
     };
-    this.deps.repo.saveConfig(next);
+    await this.deps.repo.saveConfig(partnerId, next);
     return next;
   }
 
   /**
-   * Stamps `event_id` and `timestamp`, serializes the payload once, persists it and, when a receiver is
-   * set and the kind is selected, queues a delivery due now. Returns the stamped payload.
+   * Stamps `event_id` and `timestamp`, serializes the payload once, persists it and, when the partner has a
+   * receiver set and the kind selected, queues a delivery due now. Returns the stamped payload.
    */
-  publish(event: NewWebhookEvent): WebhookPayload {
+  async publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<WebhookPayload> {
     const now = this.deps.clock();
     const { event: kind, client_ref: clientRef } = event;
     const payload = { event_id: this.deps.ids.id('evt'), timestamp: now.toISOString(), ...event } as WebhookPayload;
-    const stored: StoredEvent = { event_id: payload.event_id, event: kind, client_ref: clientRef, body: JSON.stringify(payload), created_at: now };
-    this.deps.repo.insertEvent(stored);
-    const config = this.config();
+    const stored: StoredEvent = {
+      event_id: payload.event_id,
+      partner_id: partnerId,
+      event: kind,
+      client_ref: clientRef,
+      body: JSON.stringify(payload),
+      created_at: now,
+    };
+    await this.deps.repo.insertEvent(stored);
+    const config = await this.config(partnerId);
     if (config.url !== null && (config.events.length === 0 || config.events.includes(kind))) {
-      this.queue(stored, config.url, 'automatic');
+      await this.queue(stored, config.url, 'automatic');
     }
     return payload;
   }
 
-  /** Manual redelivery of an event (by event id or delivery id) to the current receiver URL. */
-  redeliver(ref: string): Delivery {
-    const event = this.deps.repo.findEvent(ref) ?? this.eventOfDelivery(ref);
+  /** Manual redelivery of a partner's event (by event id or delivery id) to its current receiver URL. */
+  async redeliver(partnerId: PartnerId, ref: string): Promise<Delivery> {
+    const event = (await this.deps.repo.findEvent(partnerId, ref)) ?? (await this.eventOfDelivery(partnerId, ref));
     if (!event) throw notFound(`No event or delivery ${ref}.`);
-    const url = this.config().url;
+    const url = (await this.config(partnerId)).url;
     if (url === null) throw badRequest('No receiver URL is configured; set one first.');
     return this.queue(event, url, 'manual');
   }
 
-  /** Delivery logs, newest first, each with every attempt. */
-  logs(filter: { eventId?: string; event?: string; state?: Delivery['state']; limit?: number } = {}): DeliveryLogEntry[] {
-    return this.deps.repo.listDeliveries({ ...filter, limit: filter.limit ?? 50 }).map((delivery) => this.logEntry(delivery));
+  /** A partner's delivery logs, newest first, each with every attempt. */
+  async logs(partnerId: PartnerId, filter: { eventId?: string; event?: string; state?: Delivery['state']; limit?: number } = {}): Promise<DeliveryLogEntry[]> {
+    const deliveries = await this.deps.repo.listDeliveries(partnerId, { ...filter, limit: filter.limit ?? 50 });
+    return Promise.all(deliveries.map((delivery) => this.logEntry(delivery)));
   }
 
-  logOf(deliveryId: string): DeliveryLogEntry {
-    const delivery = this.deps.repo.findDelivery(deliveryId);
+  async logOf(partnerId: PartnerId, deliveryId: string): Promise<DeliveryLogEntry> {
+    const delivery = await this.deps.repo.findDelivery(partnerId, deliveryId);
     if (!delivery) throw notFound(`No delivery ${deliveryId}.`);
     return this.logEntry(delivery);
   }
 
-  /** The exact bytes stored for an event. */
-  bodyOf(eventId: string): string {
-    const event = this.deps.repo.findEvent(eventId);
+  /** The exact bytes stored for a partner's event. */
+  async bodyOf(partnerId: PartnerId, eventId: string): Promise<string> {
+    const event = await this.deps.repo.findEvent(partnerId, eventId);
     if (!event) throw notFound(`No event ${eventId}.`);
     return event.body;
   }
 
-  /** Starts every attempt due now, as far as slots are free; attempts that end start the next due ones. */
-  runDue(): void {
+  /**
+   * Claims the attempts due now, as far as slots are free, and starts them; an attempt that ends claims
+   * the next due ones. Resolves once the claimed attempts have started (not ended).
+   */
+  async runDue(): Promise<void> {
     if (this.closed) return;
-    const free = MAX_CONCURRENT_ATTEMPTS - this.inFlight.size;
-    if (free <= 0) return;
-    let due: Delivery[];
-    try {
-      due = this.deps.repo.dueDeliveries(this.deps.clock()).filter((d) => !this.inFlight.has(d.id));
-    } catch (error) {
-      this.deps.onError?.(error);
+    if (this.claiming) {
+      this.claimAgain = true;
       return;
     }
-    for (const delivery of due.slice(0, free)) {
-      this.inFlight.add(delivery.id);
-      this.attempt(delivery)
-        .catch((error: unknown) => this.deps.onError?.(error))
-        .finally(() => {
-          this.inFlight.delete(delivery.id);
-          this.runDue();
-          if (this.inFlight.size === 0) this.settle();
-        });
+    this.claiming = true;
+    try {
+      do {
+        this.claimAgain = false;
+        const free = MAX_CONCURRENT_ATTEMPTS - this.underWay;
+        if (free <= 0) break;
+        const now = this.deps.clock();
+        const claimed = await this.deps.repo.claimDue(now, { owner: this.deps.instance, until: new Date(now.getTime() + this.deps.leaseMs) }, free);
+        for (const delivery of claimed) this.start(delivery);
+      } while (this.claimAgain && !this.closed);
+    } catch (error) {
+      this.deps.onError?.(error);
+    } finally {
+      this.claiming = false;
+      if (this.underWay === 0) this.settle();
     }
-    if (this.inFlight.size === 0) this.settle();
   }
 
-  /** Resolves once no attempt is under way (attempts due meanwhile included). */
+  /** Resolves once no attempt of this instance is under way (attempts due meanwhile included). */
   idle(): Promise<void> {
-    if (this.inFlight.size === 0) return Promise.resolve();
+    if (this.underWay === 0 && !this.claiming) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  nextDueAt(): Promise<Date | undefined> {
+    return this.deps.repo.nextDueAt();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private start(delivery: Delivery): void {
+    this.underWay += 1;
+    this.attempt(delivery)
+      .catch((error: unknown) => this.deps.onError?.(error))
+      .finally(() => {
+        this.underWay -= 1;
+        void this.runDue();
+        if (this.underWay === 0 && !this.claiming) this.settle();
+      });
   }
 
   private settle(): void {
@@ -200,18 +245,11 @@ export class WebhookDelivery implements EventPublisher {
     for (const resolve of waiters) resolve();
   }
 
-  nextDueAt(): Date | undefined {
-    return this.deps.repo.nextDueAt();
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  private queue(event: StoredEvent, url: string, trigger: Delivery['trigger']): Delivery {
+  private async queue(event: StoredEvent, url: string, trigger: Delivery['trigger']): Promise<Delivery> {
     const now = this.deps.clock();
     const delivery: Delivery = {
       id: this.deps.ids.id('dlv'),
+      partner_id: event.partner_id,
       event_id: event.event_id,
       url,
       state: 'pending',
@@ -221,13 +259,13 @@ export class WebhookDelivery implements EventPublisher {
       created_at: now,
       updated_at: now,
     };
-    this.deps.repo.insertDelivery(delivery);
-    this.runDue();
+    await this.deps.repo.insertDelivery(delivery);
+    void this.runDue();
     return delivery;
   }
 
   private async attempt(delivery: Delivery): Promise<void> {
-    const event = this.deps.repo.findEvent(delivery.event_id);
+    const event = await this.deps.repo.findEvent(delivery.partner_id, delivery.event_id);
     const number = delivery.attempts + 1;
     const startedAt = this.deps.clock();
     let outcome: { statusCode: number | null; error: string | null };
@@ -235,7 +273,7 @@ export class WebhookDelivery implements EventPublisher {
     if (!event) {
       outcome = { statusCode: null, error: 'event missing from the store' };
     } else {
-      const secret = this.config().secret;
+      const secret = (await this.config(delivery.partner_id)).secret;
       outcome = await this.transport(
         delivery.url,
         event.body,
@@ -250,38 +288,43 @@ export class WebhookDelivery implements EventPublisher {
     const durationMs = Math.round(performance.now() - t0);
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const finishedAt = this.deps.clock();
-    this.deps.repo.insertAttempt({
-      delivery_id: delivery.id,
-      number,
-      started_at: startedAt,
-      duration_ms: durationMs,
-      status_code: outcome.statusCode,
-      error: succeeded ? null : (outcome.error ?? `non-2xx answer ${outcome.statusCode}`),
-      succeeded,
-    });
     const next = succeeded ? null : nextAttemptAt(number, finishedAt);
-    this.deps.repo.updateDelivery({
+    const outcomeOf: Delivery = {
       ...delivery,
       attempts: number,
       state: succeeded ? 'succeeded' : next === null ? 'failed' : 'pending',
       next_attempt_at: next,
       updated_at: finishedAt,
+    };
+    // Recorded only while this instance still holds the lease: one that lost it (it took longer than the
+    // lease) leaves the delivery to the instance that took it over.
+    await this.deps.transaction(async (tx) => {
+      if (!(await tx.webhooks.completeAttempt(outcomeOf, this.deps.instance))) return;
+      await tx.webhooks.insertAttempt({
+        delivery_id: delivery.id,
+        number,
+        started_at: startedAt,
+        duration_ms: durationMs,
+        status_code: outcome.statusCode,
+        error: succeeded ? null : (outcome.error ?? `non-2xx answer ${outcome.statusCode}`),
+        succeeded,
+      });
     });
   }
 
-  private logEntry(delivery: Delivery): DeliveryLogEntry {
-    const event = this.deps.repo.findEvent(delivery.event_id);
+  private async logEntry(delivery: Delivery): Promise<DeliveryLogEntry> {
+    const event = await this.deps.repo.findEvent(delivery.partner_id, delivery.event_id);
     return {
       delivery,
       event: event?.event ?? 'webhook.test',
       client_ref: event?.client_ref ?? '',
-      attempts: this.deps.repo.attemptsOf(delivery.id),
+      attempts: await this.deps.repo.attemptsOf(delivery.id),
     };
   }
 
-  private eventOfDelivery(deliveryId: string): StoredEvent | undefined {
-    const delivery = this.deps.repo.findDelivery(deliveryId);
-    return delivery && this.deps.repo.findEvent(delivery.event_id);
+  private async eventOfDelivery(partnerId: PartnerId, deliveryId: string): Promise<StoredEvent | undefined> {
+    const delivery = await this.deps.repo.findDelivery(partnerId, deliveryId);
+    return delivery && this.deps.repo.findEvent(partnerId, delivery.event_id);
   }
 
   private newSecret(): string {

@@ -15,18 +15,18 @@ export interface SimulatorControls {
   /** Every messaging and media call the simulator received, oldest first. */
   readonly calls: SimulatorCalls;
   /** An end user's phone sends media in: the provider keeps it 30 days; the webhook carries its id. */
-  receiveInboundMedia(account: ProviderAccount, file: MediaFile): { mediaId: string };
+  receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }>;
   /** Drops (or restores) the channel credentials of an account: GET /media then answers 409. */
-  setCredentials(accountKey: string, present: boolean): void;
+  setCredentials(accountKey: string, present: boolean): Promise<void>;
   /** The provider's reviewer decides the next move of a template now; later planned moves are dropped. */
   decideReview(templateId: string, status: ProviderTemplate['status'], reason: string | null): Promise<ProviderTemplate>;
   /** The next move the reviewer plans for a template, if any. */
-  plannedReview(templateId: string): PlannedMove | undefined;
+  plannedReview(templateId: string): Promise<PlannedMove | undefined>;
   /** Makes every template call fail as unreachable (the mirror then serves its last state), or not. */
-  setTemplatesReachable(reachable: boolean): void;
-  templatesReachable(): boolean;
+  setTemplatesReachable(reachable: boolean): Promise<void>;
+  templatesReachable(): Promise<boolean>;
   /** The media the provider holds for an account under an id, if any. */
-  heldMedia(accountKey: string, id: string): HeldMedia | undefined;
+  heldMedia(accountKey: string, id: string): Promise<HeldMedia | undefined>;
   /** Runs the reviewer's moves due now (the simulator's clock tick); answers how many ran. */
   runDue(): Promise<number>;
 }
@@ -47,7 +47,7 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
   const media = new SimulatedMedia({ state, directory: options.mediaDirectory, clock, ids, calls });
   const templates = new SimulatedTemplates(state, clock, ids, { reviewDelayMs: options.reviewDelayMs });
   return {
-    provider: { onboarding: new SimulatedOnboarding(), messaging: new SimulatedMessaging({ ids, calls }), media, templates },
+    provider: { onboarding: new SimulatedOnboarding(state), messaging: new SimulatedMessaging({ ids, calls }), media, templates },
     controls: {
       calls,
       receiveInboundMedia: (account, file) => media.receiveInboundMedia(account, file),

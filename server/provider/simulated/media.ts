@@ -29,9 +29,10 @@ import type { SimulatorState } from './state';
  *
  * Media ids are 16 digits.
  */
-export class SimulatedMedia implements MediaProvider {
-  private readonly revoked = new Set<string>();
+/** The flag of SimulatorState set while an account's channel credentials are dropped. */
+const credentialsDropped = (accountKey: string) => `credentials_dropped:${accountKey}`;
 
+export class SimulatedMedia implements MediaProvider {
   constructor(private readonly deps: { state: SimulatorState; directory: string; clock: Clock; ids: IdGenerator; calls: SimulatorCalls }) {}
 
   async uploadMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
@@ -46,7 +47,7 @@ export class SimulatedMedia implements MediaProvider {
     };
     if (name.startsWith('unavailable')) throw refuse('unavailable');
     if (name.startsWith('reject')) throw refuse('rejected');
-    const mediaId = this.keep(account, file, 'upload');
+    const mediaId = await this.keep(account, file, 'upload');
     this.deps.calls.push({ method: 'uploadMedia', account, input: meta, outcome: mediaId });
     return { mediaId };
   }
@@ -57,11 +58,11 @@ export class SimulatedMedia implements MediaProvider {
       record('unavailable');
       throw new ProviderError('unavailable', 'The channel provider did not answer.');
     }
-    if (this.revoked.has(account.account_key)) {
+    if (await this.deps.state.flag(credentialsDropped(account.account_key))) {
       record('no_credentials');
       throw new MissingCredentialsError();
     }
-    const media = this.deps.state.media(account.account_key, mediaId);
+    const media = await this.deps.state.media(account.account_key, mediaId);
     if (!media || media.expires_at.getTime() <= this.deps.clock().getTime()) {
       record('not_found');
       throw new MediaNotFoundError(mediaId);
@@ -71,37 +72,36 @@ export class SimulatedMedia implements MediaProvider {
   }
 
   /** What an end user's phone does when it sends media in: the provider stores it and the webhook carries its id. */
-  receiveInboundMedia(account: ProviderAccount, file: MediaFile): { mediaId: string } {
+  async receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
     const { path: _path, ...meta } = file;
-    const mediaId = this.keep(account, file, 'inbound');
+    const mediaId = await this.keep(account, file, 'inbound');
     this.deps.calls.push({ method: 'receiveInboundMedia', account, input: meta, outcome: mediaId });
     return { mediaId };
   }
 
   /** An account whose channel credentials are gone (GET /media answers 409), or back again. */
-  setCredentials(accountKey: string, present: boolean): void {
-    if (present) this.revoked.delete(accountKey);
-    else this.revoked.add(accountKey);
+  async setCredentials(accountKey: string, present: boolean): Promise<void> {
+    await this.deps.state.setFlag(credentialsDropped(accountKey), !present);
   }
 
   /** Deletes media past their 30 days (bytes and record); returns how many went. */
-  purgeExpired(): number {
-    const expired = this.deps.state.expiredMedia(this.deps.clock());
+  async purgeExpired(): Promise<number> {
+    const expired = await this.deps.state.expiredMedia(this.deps.clock());
     for (const media of expired) {
       rmSync(media.path, { force: true });
-      this.deps.state.removeMedia(media.id);
+      await this.deps.state.removeMedia(media.id);
     }
     return expired.length;
   }
 
-  private keep(account: ProviderAccount, file: MediaFile, direction: 'upload' | 'inbound'): string {
-    this.purgeExpired();
+  private async keep(account: ProviderAccount, file: MediaFile, direction: 'upload' | 'inbound'): Promise<string> {
+    await this.purgeExpired();
     const id = digitsOf(this.deps.ids.id('media'), 16);
     mkdirSync(this.deps.directory, { recursive: true });
     const path = join(this.deps.directory, id);
     renameSync(file.path, path);
     const now = this.deps.clock();
-    this.deps.state.saveMedia({
+    await this.deps.state.saveMedia({
       id,
       account_key: account.account_key,
       direction,

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ProviderError, type ConnectedAccount, type HostedAuthorization, type OnboardingProvider } from '../channel-provider';
+import type { SimulatorState } from './state';
 
 /**
  * The onboarding side of the simulated provider, deterministic. Its documented triggers:
  *
  * Code exchange (`POST /clients/signup`):
- * - a code starting with `invalid` is refused (`invalid_code`), as is a code already exchanged by this
- *   provider instance;
+ * - a code starting with `invalid` is refused (`invalid_code`), as is a code already exchanged (by any
+ *   instance on the same data);
  * - a code starting with `unavailable` makes the provider unreachable (`unavailable`);
  * - a code of the form `num-<digits>-<anything>` is bound to the number `<digits>` (so two codes
  *   `num-4915112345678-a` and `num-4915112345678-b` connect the same number); any other code is bound to a
@@ -26,14 +27,13 @@ export class SimulatedOnboarding implements OnboardingProvider {
   static readonly REJECTED_HANDLE = 'rejected';
   static readonly UNAVAILABLE_HANDLE = 'unavailable';
 
-  private readonly exchangedCodes = new Set<string>();
+  constructor(private readonly state: SimulatorState) {}
 
   async exchangeSignupCode(authCode: string): Promise<ConnectedAccount> {
     if (authCode.startsWith('unavailable')) throw unavailable();
-    if (authCode.startsWith('invalid') || this.exchangedCodes.has(authCode)) {
+    if (authCode.startsWith('invalid') || !(await this.state.once(`exchanged_code:${authCode}`))) {
       throw new ProviderError('invalid_code', 'The auth_code is invalid, expired or already used.', 'OAuthException');
     }
-    this.exchangedCodes.add(authCode);
     const bound = /^num-(\d{8,15})-/.exec(authCode)?.[1];
     const digits = bound ?? `1555${digitsOf(`code:${authCode}`, 7)}`;
     return chatAccount(digits, `Business ${digits.slice(-4)}`);

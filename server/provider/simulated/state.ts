@@ -42,18 +42,32 @@ export interface HeldMedia {
   expires_at: Date;
 }
 
+/**
+ * The simulator's records, shared by every instance on the same data (SQLite file or PostgreSQL): what
+ * "the provider" holds, and the controls the sandbox set on it.
+ */
 export interface SimulatorState {
-  saveTemplate(template: SimulatedTemplate): void;
-  deleteTemplate(id: string): void;
-  template(id: string): SimulatedTemplate | undefined;
-  templates(account: string): SimulatedTemplate[];
+  saveTemplate(template: SimulatedTemplate): Promise<void>;
+  deleteTemplate(id: string): Promise<void>;
+  template(id: string): Promise<SimulatedTemplate | undefined>;
+  templates(account: string): Promise<SimulatedTemplate[]>;
   /** Templates with a planned move due at `now`. */
-  dueTemplates(now: Date): SimulatedTemplate[];
-  saveHeaderMedia(media: HeldHeaderMedia): void;
-  headerMedia(handle: string): HeldHeaderMedia | undefined;
-  saveMedia(media: HeldMedia): void;
-  media(accountKey: string, id: string): HeldMedia | undefined;
+  dueTemplates(now: Date): Promise<SimulatedTemplate[]>;
+  /**
+   * Takes a template's due move for one instance: its next move time moves from `due` to `retryAt` (when
+   * another instance may take it over if this one never completes it); false when another took it first.
+   */
+  claimMove(id: string, due: Date, retryAt: Date): Promise<boolean>;
+  saveHeaderMedia(media: HeldHeaderMedia): Promise<void>;
+  headerMedia(handle: string): Promise<HeldHeaderMedia | undefined>;
+  saveMedia(media: HeldMedia): Promise<void>;
+  media(accountKey: string, id: string): Promise<HeldMedia | undefined>;
   /** Media whose retention ended before `now`. */
-  expiredMedia(now: Date): HeldMedia[];
-  removeMedia(id: string): void;
+  expiredMedia(now: Date): Promise<HeldMedia[]>;
+  removeMedia(id: string): Promise<void>;
+  /** A control the sandbox set (templates unreachable, an account's credentials dropped), if set. */
+  flag(name: string): Promise<boolean>;
+  setFlag(name: string, on: boolean): Promise<void>;
+  /** Records `name` once: true the first time, false ever after (an exchanged signup code). */
+  once(name: string): Promise<boolean>;
 }

@@ -11,6 +11,11 @@ import {
 } from '../channel-provider';
 import type { PlannedMove, SimulatedTemplate, SimulatorState } from './state';
 
+/** The flag of SimulatorState set while every template call fails as unreachable. */
+const UNREACHABLE = 'templates_unreachable';
+/** A claimed move not completed within this time (its instance died) is taken by another instance. */
+const MOVE_CLAIM_MS = 60_000;
+
 export interface SimulatedTemplateOptions {
   /** Time the simulated review takes, and between later planned moves. TEMPLATE_REVIEW_DELAY_MS, default 5000. */
   reviewDelayMs: number;
@@ -36,7 +41,6 @@ export interface SimulatedTemplateOptions {
  */
 export class SimulatedTemplates implements TemplateProvider {
   private readonly listeners: Array<(update: ProviderTemplateStatusUpdate) => void | Promise<void>> = [];
-  private reachable = true;
 
   constructor(
     private readonly state: SimulatorState,
@@ -58,12 +62,13 @@ export class SimulatedTemplates implements TemplateProvider {
     return [{ status: 'APPROVED', reason: null }];
   }
 
-  setReachable(reachable: boolean): void {
-    this.reachable = reachable;
+  /** Shared by every instance on the data, like the outage of a real provider. */
+  async setReachable(reachable: boolean): Promise<void> {
+    await this.state.setFlag(UNREACHABLE, !reachable);
   }
 
-  isReachable(): boolean {
-    return this.reachable;
+  async isReachable(): Promise<boolean> {
+    return !(await this.state.flag(UNREACHABLE));
   }
 
   onTemplateStatus(listener: (update: ProviderTemplateStatusUpdate) => void | Promise<void>): void {
@@ -71,8 +76,8 @@ export class SimulatedTemplates implements TemplateProvider {
   }
 
   async createTemplate(account: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
-    this.assertReachable();
-    this.assertAcceptable(account, content);
+    await this.assertReachable();
+    await this.assertAcceptable(account, content);
     const now = this.clock();
     const template: SimulatedTemplate = {
       id: this.templateId(account, content),
@@ -86,14 +91,14 @@ export class SimulatedTemplates implements TemplateProvider {
       next_move_at: null,
     };
     template.next_move_at = template.plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null;
-    this.state.saveTemplate(template);
+    await this.state.saveTemplate(template);
     return strip(template);
   }
 
   async editTemplate(account: string, templateId: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
-    this.assertReachable();
-    const current = this.owned(account, templateId);
-    this.assertAcceptable(account, content);
+    await this.assertReachable();
+    const current = await this.owned(account, templateId);
+    await this.assertAcceptable(account, content);
     const now = this.clock();
     const plan = current.status === 'REJECTED' ? [{ status: 'APPROVED' as const, reason: null }] : SimulatedTemplates.planFor(current.name);
     const template: SimulatedTemplate = {
@@ -106,24 +111,24 @@ export class SimulatedTemplates implements TemplateProvider {
       plan,
       next_move_at: plan.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
     };
-    this.state.saveTemplate(template);
+    await this.state.saveTemplate(template);
     return strip(template);
   }
 
   async deleteTemplate(account: string, templateId: string): Promise<void> {
-    this.assertReachable();
-    const current = this.owned(account, templateId);
+    await this.assertReachable();
+    const current = await this.owned(account, templateId);
     if (current.name.includes('undeletable')) throw new ProviderError('rejected', 'Invalid parameter', '100');
-    this.state.deleteTemplate(templateId);
+    await this.state.deleteTemplate(templateId);
   }
 
   async listTemplates(account: string): Promise<ProviderTemplate[]> {
-    this.assertReachable();
-    return this.state.templates(account).map(strip);
+    await this.assertReachable();
+    return (await this.state.templates(account)).map(strip);
   }
 
   async uploadTemplateMedia(account: string, upload: TemplateMediaUpload): Promise<{ handle: string; size: number }> {
-    this.assertReachable();
+    await this.assertReachable();
     const hash = createHash('sha256');
     let size = 0;
     for await (const chunk of upload.content) {
@@ -132,7 +137,7 @@ export class SimulatedTemplates implements TemplateProvider {
       size += buffer.length;
     }
     const handle = `4::${Buffer.from(upload.mimeType).toString('base64')}:${this.ids.secret(36)}`;
-    this.state.saveHeaderMedia({
+    await this.state.saveHeaderMedia({
       handle,
       account,
       format: upload.format,
@@ -144,12 +149,18 @@ export class SimulatedTemplates implements TemplateProvider {
     return { handle, size };
   }
 
-  /** Runs every planned move due now (the simulated reviewer's clock tick). */
+  /**
+   * Runs every planned move due now (the simulated reviewer's clock tick). Each move is claimed first, so
+   * with several instances on the data exactly one makes it; a claim never completed (its instance died) is
+   * taken again after MOVE_CLAIM_MS.
+   */
   async runDue(): Promise<number> {
     let moved = 0;
-    for (const template of this.state.dueTemplates(this.clock())) {
+    const now = this.clock();
+    for (const template of await this.state.dueTemplates(now)) {
       const [step, ...rest] = template.plan;
-      if (!step) continue;
+      if (!step || !template.next_move_at) continue;
+      if (!(await this.state.claimMove(template.id, template.next_move_at, new Date(now.getTime() + MOVE_CLAIM_MS)))) continue;
       await this.move(template, step, rest);
       moved += 1;
     }
@@ -158,19 +169,14 @@ export class SimulatedTemplates implements TemplateProvider {
 
   /** The sandbox decides the next move now; later planned moves are dropped. */
   async decide(templateId: string, status: ProviderTemplate['status'], reason: string | null): Promise<ProviderTemplate> {
-    const template = this.state.template(templateId);
+    const template = await this.state.template(templateId);
     if (!template) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
     return this.move(template, { status, reason }, []);
   }
 
   /** The next move the simulated reviewer plans for a template, if any. */
-  plannedNext(templateId: string): PlannedMove | undefined {
-    return this.state.template(templateId)?.plan[0];
-  }
-
-  get(templateId: string): ProviderTemplate | undefined {
-    const template = this.state.template(templateId);
-    return template && strip(template);
+  async plannedNext(templateId: string): Promise<PlannedMove | undefined> {
+    return (await this.state.template(templateId))?.plan[0];
   }
 
   private async move(template: SimulatedTemplate, step: PlannedMove, rest: PlannedMove[]): Promise<ProviderTemplate> {
@@ -183,7 +189,7 @@ export class SimulatedTemplates implements TemplateProvider {
       plan: rest,
       next_move_at: rest.length ? new Date(now.getTime() + this.options.reviewDelayMs) : null,
     };
-    this.state.saveTemplate(next);
+    await this.state.saveTemplate(next);
     const update: ProviderTemplateStatusUpdate = {
       business_account_id: template.account,
       template_id: template.id,
@@ -195,13 +201,13 @@ export class SimulatedTemplates implements TemplateProvider {
     return strip(next);
   }
 
-  private owned(account: string, templateId: string): SimulatedTemplate {
-    const template = this.state.template(templateId);
+  private async owned(account: string, templateId: string): Promise<SimulatedTemplate> {
+    const template = await this.state.template(templateId);
     if (!template || template.account !== account) throw new ProviderError('rejected', `Unknown template ${templateId}.`, '100');
     return template;
   }
 
-  private assertAcceptable(account: string, content: ProviderTemplateContent): void {
+  private async assertAcceptable(account: string, content: ProviderTemplateContent): Promise<void> {
     if (content.name.includes('refuse')) {
       throw new ProviderError('rejected', "Variables can't be at the start or end of the template.", '2388299');
     }
@@ -209,7 +215,7 @@ export class SimulatedTemplates implements TemplateProvider {
       const handles = (component.example as { header_handle?: unknown } | undefined)?.header_handle;
       if (!Array.isArray(handles)) continue;
       for (const handle of handles) {
-        const media = typeof handle === 'string' ? this.state.headerMedia(handle) : undefined;
+        const media = typeof handle === 'string' ? await this.state.headerMedia(handle) : undefined;
         if (!media || media.account !== account) {
           throw new ProviderError('rejected', 'The header media handle is unknown or belongs to another account.', '131053');
         }
@@ -217,8 +223,8 @@ export class SimulatedTemplates implements TemplateProvider {
     }
   }
 
-  private assertReachable(): void {
-    if (!this.reachable) throw new ProviderError('unavailable', 'The channel provider did not answer.');
+  private async assertReachable(): Promise<void> {
+    if (!(await this.isReachable())) throw new ProviderError('unavailable', 'The channel provider did not answer.');
   }
 
   /** Provider ids are 16 digits. */

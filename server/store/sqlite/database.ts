@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { sqlStore } from '../sql/store';
+import type { Store } from '../repositories';
+import { SqliteConnection } from './connection';
 import { MIGRATIONS } from './migrations';
 
 export type SqliteDatabase = Database.Database;
@@ -29,4 +32,10 @@ export function migrate(db: SqliteDatabase): number[] {
     ran.push(migration.version);
   }
   return ran;
+}
+
+/** The SQLite store and its connection (the simulated provider keeps its state on the same one). */
+export function openSqlite(file: string): { store: Store; connection: SqliteConnection } {
+  const connection = new SqliteConnection(openDatabase(file));
+  return { store: sqlStore(connection), connection };
 }

@@ -4,10 +4,12 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sqliteSimulatorState } from '../../provider/simulated/sqlite-state';
+import { sqlSimulatorState } from '../../provider/simulated/sql-state';
+import { DEFAULT_PARTNER_ID } from '../records';
+import { sqlStore } from '../sql/store';
+import { SqliteConnection } from './connection';
 import { openDatabase } from './database';
 import { MIGRATIONS } from './migrations';
-import { sqliteStore } from './store';
 
 const RELEASE_DUMP = join(__dirname, 'fixtures', 'data-file-1.6.0.sql');
 
@@ -33,35 +35,39 @@ test('migrations are one list in increasing version order, each name given once'
   expect(new Set(MIGRATIONS.map((m) => m.name)).size).toBe(MIGRATIONS.length);
 });
 
-test('a data file written by the 1.6.0 release opens, is upgraded to every migration, and its records read back', () => {
+test('a data file written by the 1.6.0 release opens, is upgraded to every migration, and its records read back as the default partner\'s', async () => {
   const db = openDatabase(releaseDataFile(dir));
-  const store = sqliteStore(db);
+  const connection = new SqliteConnection(db);
+  const store = sqlStore(connection);
+  const partner = DEFAULT_PARTNER_ID;
+  const chat = { partner_id: partner, client_ref: 'release-chat' };
   try {
     const applied = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all();
     expect(applied).toEqual(MIGRATIONS.map((m) => m.version));
-    expect(store.keys.list().map((k) => [k.name, k.mode, k.allowedIps])).toEqual([
-      ['release fixture live', 'live', []],
-      ['release fixture test', 'test', ['10.0.0.0/8']],
+    expect((await store.partners.list()).map((p) => p.id)).toEqual([partner]);
+    expect((await store.keys.list(partner)).map((k) => [k.name, k.mode, k.allowedIps, k.partnerId])).toEqual([
+      ['release fixture live', 'live', [], partner],
+      ['release fixture test', 'test', ['10.0.0.0/8'], partner],
     ]);
-    expect(store.clients.page(10, 0).map((c) => [c.client_ref, c.channel])).toEqual([
+    expect((await store.clients.page(partner, 10, 0)).map((c) => [c.client_ref, c.channel])).toEqual([
       ['release-chat', 'chat'],
       ['release-social', 'social'],
     ]);
-    const [template] = store.templates.findByName('release-chat', 'order_shipped');
-    expect(template).toMatchObject({ status: 'APPROVED', category: 'UTILITY', language: 'en_US' });
-    expect(store.templates.nameDeletedAt('release-chat', 'to_delete')).toBeInstanceOf(Date);
-    expect(store.testRecipients.list('release-chat')).toEqual(['4915100000001']);
-    expect(JSON.parse(store.partnerSettings.get('trial')!)).toEqual({ ends_at: Date.parse('2027-01-01T00:00:00.000Z'), grace_days: 3 });
-    expect(store.webhooks.config()?.url).toBe('http://127.0.0.1:9/hooks');
-    expect(store.webhooks.listDeliveries({ limit: 50 }).length).toBeGreaterThan(0);
-    expect(store.usage.between('2026-11', '2026-11').map((u) => [u.kind, u.count]).sort()).toEqual([
+    const [template] = await store.templates.findByName(chat, 'order_shipped');
+    expect(template).toMatchObject({ status: 'APPROVED', category: 'UTILITY', language: 'en_US', partner_id: partner });
+    expect(await store.templates.nameDeletedAt(chat, 'to_delete')).toBeInstanceOf(Date);
+    expect(await store.testRecipients.list(chat)).toEqual(['4915100000001']);
+    expect(JSON.parse((await store.partnerSettings.get(partner, 'trial'))!)).toEqual({ ends_at: Date.parse('2027-01-01T00:00:00.000Z'), grace_days: 3 });
+    expect((await store.webhooks.config(partner))?.url).toBe('http://127.0.0.1:9/hooks');
+    expect((await store.webhooks.listDeliveries(partner, { limit: 50 })).length).toBeGreaterThan(0);
+    expect((await store.usage.between(partner, '2026-11', '2026-11')).map((u) => [u.kind, u.count]).sort()).toEqual([
       ['outbound', 1],
       ['outbound_template', 1],
     ]);
-    const simulator = sqliteSimulatorState(db);
-    expect(simulator.template(template!.id)).toMatchObject({ name: 'order_shipped', status: 'APPROVED' });
+    const simulator = sqlSimulatorState(connection);
+    expect(await simulator.template(template!.id)).toMatchObject({ name: 'order_shipped', status: 'APPROVED' });
   } finally {
-    store.close();
+    await store.close();
   }
 });
 

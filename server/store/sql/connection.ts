@@ -1,0 +1,30 @@
+/**
+ * What the repositories need of a database: statements with `?` placeholders, a transaction that spans
+ * awaits, and a signal that data cached in memory may be stale. Implemented over SQLite
+ * (store/sqlite/connection.ts) and PostgreSQL (store/postgres/connection.ts); the repositories of this
+ * folder are written once for both, in the SQL the two share (`INSERT … ON CONFLICT`, `RETURNING`).
+ */
+export interface SqlConnection {
+  readonly dialect: 'sqlite' | 'postgres';
+  all<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  get<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
+  /** Runs a write; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /**
+   * Runs `fn` atomically with `tx`, the connection of the transaction: the statements made through `tx`
+   * commit together or not at all. A transaction begun on `tx` joins it. (The transaction is handed over
+   * explicitly, not found from the async context: AsyncLocalStorage costs every promise of the process.)
+   */
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T>;
+  /** Whether this is a transaction's connection (whose reads may still roll back). */
+  inTransaction(): boolean;
+  /**
+   * A value that changes when keys or clients may have changed elsewhere (another connection, process or
+   * instance committed): caches of those rows compare it before they answer (read-cache.ts).
+   */
+  changeVersion(): unknown;
+  close(): Promise<void>;
+}
+
+/** A row's column holding epoch milliseconds, or null. */
+export const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));

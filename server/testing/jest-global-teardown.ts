@@ -1,0 +1,5 @@
+import './jest-global-setup';
+
+export default function globalTeardown(): void {
+  globalThis.postgresCluster?.stop();
+}
