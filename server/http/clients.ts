@@ -1,16 +1,11 @@
-import type { Router } from 'express';
 import { toApiClient } from '../domain/clients';
 import type { Domain } from '../domain';
-import { sendJson } from './types';
+import type { ReferenceHandlers } from './types';
 
 /** Tag Clients: read connected clients. `limit`/`offset` bounds and defaults come from the validator. */
-export function clientsRoutes(router: Router, domain: Domain): void {
-  router.get('/clients', (req, res) => {
-    const limit = Number(req.query.limit);
-    const offset = Number(req.query.offset);
-    sendJson(res, 'listClients', 200, domain.clients.page(limit, offset));
-  });
-  router.get('/clients/:client_ref', (req, res) => {
-    sendJson(res, 'getClient', 200, toApiClient(domain.clients.get(req.params.client_ref!)));
-  });
+export function clientsHandlers(domain: Domain): ReferenceHandlers<'Clients'> {
+  return {
+    listClients: ({ query }) => ({ status: 200, body: domain.clients.page(Number(query.limit), Number(query.offset)) }),
+    getClient: ({ path }) => ({ status: 200, body: toApiClient(domain.clients.get(path.client_ref)) }),
+  };
 }

@@ -1,8 +1,7 @@
-import type { Router } from 'express';
 import type { Domain } from '../domain';
-import { sendJson } from './types';
+import type { ReferenceHandlers } from './types';
 
 /** Tag Usage: monthly message usage. */
-export function usageRoutes(router: Router, domain: Domain): void {
-  router.get('/usage', (_req, res) => sendJson(res, 'getUsage', 200, domain.usage.report()));
+export function usageHandlers(domain: Domain): ReferenceHandlers<'Usage'> {
+  return { getUsage: () => ({ status: 200, body: domain.usage.report() }) };
 }
