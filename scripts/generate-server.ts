@@ -178,14 +178,18 @@ export interface ServerBinding {
 }
 
 /** The documented headers of a response (openapi-typescript's open index signature left out); those in \`P\` optional. */
+type KnownHeaders<H> = { [K in keyof H as string extends K ? never : K]: H[K] };
+type Flat<T> = { [K in keyof T]: T[K] };
 type DocumentedHeaders<R, P> = R extends { headers: infer H }
-  ? { [K in keyof H as string extends K ? never : K extends P ? never : K]: H[K] } & {
-      [K in keyof H as string extends K ? never : K extends P ? K : never]?: H[K];
-    }
-  : {};
+  ? Flat<Omit<KnownHeaders<H>, P & PropertyKey> & Partial<Pick<KnownHeaders<H>, Extract<keyof KnownHeaders<H>, P>>>>
+  : never;
 
-/** \`headers\` is required when a documented header is required and not provided by the pipeline. */
-type AnswerHeaders<R, P> = {} extends DocumentedHeaders<R, P> ? { headers?: DocumentedHeaders<R, P> } : { headers: DocumentedHeaders<R, P> };`;
+/** \`headers\` is required when a documented header is required and not provided by the pipeline; absent when none is documented. */
+type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
+  ? { headers?: never }
+  : {} extends DocumentedHeaders<R, P>
+    ? { headers?: DocumentedHeaders<R, P> }
+    : { headers: DocumentedHeaders<R, P> };`;
 
 const ROUTE_INTERFACE = `/** How an operation is routed and what it documents, as plain data. */
 export interface OperationRoute {
