@@ -36,9 +36,9 @@ Fixtures:
 
 Judging:
   --shape-only              judge only the shape of every response (documented status, content type, body,
-                            headers): a behaviour rule a case breaks is listed in the summary but does not fail
-                            it. For an implementation that is not there yet (a scaffold answering examples);
-                            the summary says the bar was lowered
+                            headers): a behaviour rule a case breaks, or cannot observe, is listed in the summary
+                            but does not fail it nor make the run incomplete. For an implementation that is not
+                            there yet (a scaffold answering examples); the summary says the bar was lowered
 
 Webhooks:
   --webhook-listen HOST:PORT   receive the deliveries the run causes (template.status, message.status, webhook.test),

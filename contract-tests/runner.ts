@@ -80,7 +80,9 @@ export async function executeCase(c: Case, target: RunningTarget, coverage: Cove
   const unjudged = shapeOnly ? outcome.occurrences.filter((o) => !o.shape) : [];
   const occurrences = shapeOnly ? outcome.occurrences.filter((o) => o.shape) : outcome.occurrences;
   if (occurrences.length) return { operation: c.operation, name: c.name, outcome: 'failed', occurrences, durationMs };
-  if (outcome.unavailable) {
+  // A rule the case could not observe is behaviour too: with shapeOnly, its responses were all there was to judge.
+  if (shapeOnly && outcome.unavailable && !outcome.unavailable.fixture) unjudged.push({ rule: `not observed: ${outcome.unavailable.message}`, where: c.operation });
+  else if (outcome.unavailable) {
     const { fixture, message } = outcome.unavailable;
     const skip: Skip = { kind: 'unavailable', reason: fixture ? `${ENTRY_OF[fixture]}: ${message}` : message, fixtures: fixture ? [fixture] : [] };
     return { operation: c.operation, name: c.name, outcome: 'skipped', skip, occurrences: [], durationMs };

@@ -1,6 +1,6 @@
 // The scaffold as an implementer uses it: `npm run scaffold -- --out DIR` writes a project that compiles
 // with tsc against the contract package, starts, answers every operation with its first documented example
-// (a documented 2xx holding openapi.yaml), and passes the drift check's shape bar (--like mock --shape-only);
+// (a documented 2xx holding openapi.yaml), and passes the drift check's shape bar (every case, --shape-only);
 // a scaffolded project whose pipeline drops a required header fails that same bar. The project resolves its
 // packages from this repository's node_modules (a symlink), the contract package from its built dist/.
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { loadEntries } from '../../contract-tests/fixtures-file';
 import { newRunState } from '../../contract-tests/harness';
 import { expectHeld } from '../../contract-tests/jest-suite';
 import { executeCase } from '../../contract-tests/runner';
-import { externalTarget } from '../../contract-tests/targets';
+import { MOCK_ENTRIES, externalTarget } from '../../contract-tests/targets';
 import { Coverage } from '../../contract-tests/coverage';
 import { EXIT } from '../../contract-tests/exit-codes';
 import { buildPackage } from '../../scripts/packages/build';
@@ -47,11 +47,17 @@ function start(dir: string): Promise<string> {
   });
 }
 
-/** `npm run contract` against a URL as the project's README says, its CTRF report read back. */
+/**
+ * `npm run contract` against a URL with every case of the suite (not the mock's profile), the fixtures the
+ * contract's example values (as the mock's runs use them), and only the shape of the answers judged; its CTRF
+ * report read back. Left out: a webhook receiver, and more than the one signup code a stub cannot tell apart.
+ */
 async function driftCheck(baseUrl: string, reports: string) {
-  const run = await runTsCommand(join(ROOT, 'contract-tests/cli.ts'), ['--base-url', baseUrl, '--api-key', API_KEY, '--like', 'mock', '--shape-only', '--reports-dir', reports, '--quiet'], {
-    GITHUB_ACTIONS: '',
-  });
+  const fixtures = join(reports, 'fixtures.json');
+  mkdirSync(reports, { recursive: true });
+  writeFileSync(fixtures, JSON.stringify(MOCK_ENTRIES));
+  const args = ['--base-url', baseUrl, '--api-key', API_KEY, '--fixtures', fixtures, '--shape-only', '--allow-missing', 'webhooks,webhook_test_trigger,signup_auth_code'];
+  const run = await runTsCommand(join(ROOT, 'contract-tests/cli.ts'), [...args, '--reports-dir', reports, '--quiet'], { GITHUB_ACTIONS: '' });
   const ctrf = JSON.parse(readFileSync(join(reports, 'contract-ctrf.json'), 'utf8'));
   return { ...run, output: `${run.stdout}${run.stderr}`, ctrf, findings: ctrf.extra.findings as { rule: string; where: string[] }[] };
 }
@@ -133,13 +139,17 @@ describe('the scaffolded project', () => {
     expectHeld(result);
   });
 
-  test('passes the drift check with --like mock --shape-only: exit 0, no response breaks openapi.yaml', async () => {
+  test('passes the drift check with --shape-only: exit 0, every case run, no response breaks openapi.yaml', async () => {
     const run = await driftCheck(baseUrl, join(work, 'reports'));
     expect(run.findings).toEqual([]);
     expect(run.code).toBe(EXIT.passed);
-    const tests = run.ctrf.results.tests as { status: string }[];
+    const tests = run.ctrf.results.tests as { status: string; message?: string }[];
     expect(tests.filter((t) => t.status === 'failed')).toEqual([]);
-    expect(tests.filter((t) => t.status === 'passed').length).toBeGreaterThanOrEqual(contract().operations.length);
+    // what did not run is only what the run was told to go without
+    const skipped = tests.filter((t) => t.status === 'skipped');
+    expect(skipped.length).toBeLessThanOrEqual(4);
+    for (const t of skipped) expect(t.message).toMatch(/webhook|signup_auth_code/);
+    expect(tests.filter((t) => t.status === 'passed').length).toBeGreaterThan(150);
     expect(run.output).toContain('Lowered with `--shape-only`');
   }, 120_000);
 
