@@ -4,7 +4,7 @@
 // /proc sampling of a child's memory.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { freePort } from '../mock/prism';
 
 export const ROOT = join(__dirname, '..');
@@ -30,14 +30,19 @@ export interface Child {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Spawns `node <args>` with PORT set to a free port; does not wait for it to listen. */
-export async function spawnNode(args: string[], env: Record<string, string> = {}, port?: number): Promise<Child> {
+/**
+ * Spawns `node <args>` with PORT set to a free port; does not wait for it to listen. With `group`, the child
+ * leads a process group and every signal goes to the whole group (npm, its shell and the server it starts).
+ */
+export async function spawnNode(args: string[], env: Record<string, string> = {}, port?: number, { group = false } = {}): Promise<Child> {
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NODE_ENV: 'production', ...env, PORT: String(p) },
+    detached: group,
   });
+  const signal = (name: NodeJS.Signals) => (group ? process.kill(-child.pid!, name) : child.kill(name));
   let out = '';
   child.stdout!.on('data', (d) => (out = (out + d).slice(-50_000)));
   child.stderr!.on('data', (d) => (out = (out + d).slice(-50_000)));
@@ -45,16 +50,16 @@ export async function spawnNode(args: string[], env: Record<string, string> = {}
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
-  const kill = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  const kill = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) signal(name);
     await exited;
   };
   // A profiled child writes its profile on exit, which takes seconds.
   const graceMs = args.includes('--cpu-prof') ? 30_000 : 3_000;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.kill('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+    signal('SIGTERM');
     await exited;
     clearTimeout(timer);
   };
@@ -113,6 +118,22 @@ export async function startServerChild(
   try {
     const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
     return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };
+  } catch (e) {
+    await child.stop();
+    throw e;
+  }
+}
+
+/** npm's own script, to run `npm start` as a developer does (the one running the bench, else the one beside node). */
+const NPM_CLI = process.env.npm_execpath?.endsWith('.js') ? process.env.npm_execpath : join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
+export const NPM_START_COMMAND = 'npm start';
+
+/** Runs `npm start` (its prestart build check, then the bundle) and waits for GET /v1/status 200. */
+export async function startWithNpmStart(env: Record<string, string>): Promise<Child & { coldStartMs: number }> {
+  const since = performance.now();
+  const child = await spawnNode([NPM_CLI, 'start'], env, undefined, { group: true });
+  try {
+    return { ...child, coldStartMs: await waitFor200(`${child.origin}/v1/status`, child, since) };
   } catch (e) {
     await child.stop();
     throw e;
