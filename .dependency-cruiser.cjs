@@ -104,7 +104,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|coverage|reports)/' },
+    // server/scaffold/template holds files of the projects the scaffold writes (they import the contract package)
+    exclude: { path: ['(^|/)(dist|coverage|reports)/', '^server/scaffold/template/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },

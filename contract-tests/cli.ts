@@ -34,6 +34,12 @@ Fixtures:
                             cases they unlock are listed as skipped but do not make the run incomplete; the
                             summary says the bar was lowered
 
+Judging:
+  --shape-only              judge only the shape of every response (documented status, content type, body,
+                            headers): a behaviour rule a case breaks, or cannot observe, is listed in the summary
+                            but does not fail it nor make the run incomplete. For an implementation that is not
+                            there yet (a scaffold answering examples); the summary says the bar was lowered
+
 Webhooks:
   --webhook-listen HOST:PORT   receive the deliveries the run causes (template.status, message.status, webhook.test),
                                verify X-Service-Signature and hold each payload to openapi.yaml's webhooks. Point the
@@ -69,6 +75,7 @@ const OPTIONS = {
   'webhook-timeout': { type: 'string' },
   'review-timeout': { type: 'string' },
   'prism-proxy': { type: 'boolean', default: false },
+  'shape-only': { type: 'boolean', default: false },
   like: { type: 'string' },
 } as const;
 
@@ -150,10 +157,12 @@ async function run(v: Values) {
     const result = await runSuite(target, {
       allowMissing,
       reviewTimeoutMs,
+      shapeOnly: v['shape-only'],
       onResult: (r) => {
         if (v.quiet) return;
         const mark = { passed: '✔', failed: '✘', skipped: '○' }[r.outcome];
-        const why = r.outcome === 'failed' ? r.occurrences.map((o) => `${o.rule}${o.where ? ` (${o.where})` : ''}`).join('; ') : r.skip?.reason;
+        const rules = (list: typeof r.occurrences) => list.map((o) => `${o.rule}${o.where ? ` (${o.where})` : ''}`).join('; ');
+        const why = r.outcome === 'failed' ? rules(r.occurrences) : r.unjudged ? `behaviour not judged: ${rules(r.unjudged)}` : r.skip?.reason;
         console.log(`${mark} ${r.name}${why ? ` — ${why}` : ''}`);
       },
     });

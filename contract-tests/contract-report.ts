@@ -60,6 +60,12 @@ export function contractReport(r: SuiteResult): CheckReport {
           r.allowMissing === 'all' ? 'any fixture' : 'these fixtures'
         }, and operations left without a checked 2xx by them, do not make the run incomplete.`
       : 'Not lowered: every operation needs a checked 2xx answer, and every case its fixtures.';
+  const shapeOnly = r.shapeOnly
+    ? ' Lowered with `--shape-only`: only the shape of every response (status, content type, body, headers against openapi.yaml) was judged; the behaviour rules the cases broke are listed below and did not fail them.'
+    : '';
+  const unjudged = r.results
+    .filter((c) => c.unjudged?.length)
+    .flatMap((c) => [`- ${c.name}:`, ...bullet([...new Set(c.unjudged!.map((o) => `${o.rule}${o.example ? ` (${o.example})` : ''}`))])]);
 
   return {
     tool: TOOL,
@@ -72,7 +78,8 @@ export function contractReport(r: SuiteResult): CheckReport {
     findings: r.findings,
     warnings,
     sections: [
-      { title: 'The bar', body: lowered },
+      { title: 'The bar', body: `${lowered}${shapeOnly}` },
+      { title: 'Behaviour not judged (--shape-only)', body: unjudged.join('\n') },
       { title: 'Operations without a checked 2xx answer', body: unchecked.join('\n') },
       { title: 'Not run: fixtures missing or unavailable (which fixture unlocks which cases)', body: missing.join('\n') },
       { title: 'Not run: what this target cannot hold', body: cannot.join('\n') },

@@ -142,6 +142,8 @@ export interface Occurrence {
   rule: string;
   where?: string;
   example?: string;
+  /** A response that breaks openapi.yaml itself (status, content type, body, headers), not a behaviour rule of a case. */
+  shape?: true;
 }
 
 /** A rule the implementation broke, as a case states it: a stable rule and what was seen. */
@@ -169,7 +171,12 @@ export interface CaseOutcome {
 /** `body /results/3/channel` → `body /results/*\/channel`: one violation, wherever in an array it sits. */
 const fieldRule = (field: string) => field.replace(/\/\d+(?=\/|$)/g, '/*');
 
-const violationOccurrence = (v: Violation): Occurrence => ({ rule: `${fieldRule(v.field)}: ${v.message}`, where: `${v.operation} ${v.status}`, example: v.value });
+const violationOccurrence = (v: Violation): Occurrence => ({
+  rule: `${fieldRule(v.field)}: ${v.message}`,
+  where: `${v.operation} ${v.status}`,
+  example: v.value,
+  shape: true,
+});
 
 /** What a webhook delivery breaks, one occurrence per problem, the same wherever it is noticed. */
 export const deliveryOccurrences = (d: ReceivedDelivery): Occurrence[] =>

@@ -24,6 +24,8 @@ export interface CaseResult {
   outcome: Outcome;
   skip?: Skip;
   occurrences: Occurrence[];
+  /** Under --shape-only: the behaviour rules the case broke, not judged. */
+  unjudged?: Occurrence[];
   durationMs: number;
 }
 
@@ -34,6 +36,8 @@ export interface RunOptions {
   allowMissing?: ReadonlySet<FixtureName> | 'all';
   /** How long to wait for a template review to finish. */
   reviewTimeoutMs?: number;
+  /** Judge only the shape of every response (`--shape-only`): a broken behaviour rule does not fail its case. */
+  shapeOnly?: boolean;
 }
 
 /** An operation whose documented 2xx answer the run did not check, and why. */
@@ -52,6 +56,7 @@ export interface SuiteResult {
   findings: Finding[];
   unchecked: Unchecked[];
   allowMissing: ReadonlySet<FixtureName> | 'all';
+  shapeOnly: boolean;
   exitCode: ExitCode;
   verdict: string;
   startedAt: number;
@@ -62,8 +67,8 @@ const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is sign
 
 const isWaived = (allow: RunOptions['allowMissing'], fixtures: FixtureName[]) => allow === 'all' || (fixtures.length > 0 && fixtures.every((f) => allow?.has(f)));
 
-/** Runs one case as the suite does: planned, run, and turned into a result. */
-export async function executeCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseResult> {
+/** Runs one case as the suite does: planned, run, and turned into a result (with `shapeOnly`, judged on the shape of its responses). */
+export async function executeCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState, shapeOnly = false): Promise<CaseResult> {
   const plan = planCase(c, target.profile);
   if (!plan.run) {
     const skip: Skip = { kind: plan.kind, reason: plan.reason, fixtures: plan.kind === 'fixture' ? plan.fixtures : [] };
@@ -72,13 +77,17 @@ export async function executeCase(c: Case, target: RunningTarget, coverage: Cove
   const started = Date.now();
   const outcome = await runCase(c, target, coverage, run);
   const durationMs = Date.now() - started;
-  if (outcome.occurrences.length) return { operation: c.operation, name: c.name, outcome: 'failed', occurrences: outcome.occurrences, durationMs };
-  if (outcome.unavailable) {
+  const unjudged = shapeOnly ? outcome.occurrences.filter((o) => !o.shape) : [];
+  const occurrences = shapeOnly ? outcome.occurrences.filter((o) => o.shape) : outcome.occurrences;
+  if (occurrences.length) return { operation: c.operation, name: c.name, outcome: 'failed', occurrences, durationMs };
+  // A rule the case could not observe is behaviour too: with shapeOnly, its responses were all there was to judge.
+  if (shapeOnly && outcome.unavailable && !outcome.unavailable.fixture) unjudged.push({ rule: `not observed: ${outcome.unavailable.message}`, where: c.operation });
+  else if (outcome.unavailable) {
     const { fixture, message } = outcome.unavailable;
     const skip: Skip = { kind: 'unavailable', reason: fixture ? `${ENTRY_OF[fixture]}: ${message}` : message, fixtures: fixture ? [fixture] : [] };
     return { operation: c.operation, name: c.name, outcome: 'skipped', skip, occurrences: [], durationMs };
   }
-  return { operation: c.operation, name: c.name, outcome: 'passed', occurrences: [], durationMs };
+  return { operation: c.operation, name: c.name, outcome: 'passed', occurrences: [], ...(unjudged.length ? { unjudged } : {}), durationMs };
 }
 
 /** The deliveries the run received that break section 6 or the contract's `webhooks`. */
@@ -98,14 +107,21 @@ export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Pr
     results.push(r);
     opts.onResult?.(r);
   };
-  for (const c of opts.cases ?? allCases) push(await executeCase(c, target, coverage, run));
+  for (const c of opts.cases ?? allCases) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
   const deliveries = webhookDeliveriesResult(target);
   if (deliveries) push(deliveries);
-  return judge(target, results, coverage, opts.allowMissing ?? new Set(), startedAt);
+  return judge(target, results, coverage, opts.allowMissing ?? new Set(), startedAt, opts.shapeOnly);
 }
 
 /** Findings, what went unchecked, and the verdict of a run's results. */
-export function judge(target: RunningTarget, results: CaseResult[], coverage: Coverage, allowMissing: ReadonlySet<FixtureName> | 'all', startedAt: number): SuiteResult {
+export function judge(
+  target: RunningTarget,
+  results: CaseResult[],
+  coverage: Coverage,
+  allowMissing: ReadonlySet<FixtureName> | 'all',
+  startedAt: number,
+  shapeOnly = false,
+): SuiteResult {
   const findings = new FindingList();
   for (const r of results) for (const o of r.occurrences) findings.add(o.rule, o.where, r.name, o.example);
 
@@ -139,6 +155,7 @@ export function judge(target: RunningTarget, results: CaseResult[], coverage: Co
     findings: findings.all(),
     unchecked,
     allowMissing,
+    shapeOnly,
     exitCode,
     verdict,
     startedAt,

@@ -30,6 +30,7 @@ const GUIDES = [
   'contract-testing-in-ci.md',
   'checking-your-webhook-receiver.md',
   'partner-journeys.md',
+  'implementing-the-api.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');

@@ -2,3 +2,4 @@
 
 export * from './constants';
 export type * from './openapi';
+export * from './server';

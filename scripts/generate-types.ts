@@ -1,11 +1,13 @@
 // Regenerates generated/ from openapi.yaml: the types (openapi-typescript), the contract's facts that code
-// needs as values (version, scopes, webhook delivery rules, error codes) and the index the contract package
-// exports. With --check, fails when a committed file is stale.
+// needs as values (version, scopes, webhook delivery rules, error codes), the server side (typed handlers and
+// the operation table, generate-server.ts) and the index the contract package exports. With --check, fails
+// when a committed file is stale.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { CONTRACT_PATH, indexOperations, readDocument, type Json } from '../spec';
+import { serverModule } from './generate-server';
 
 const root = resolve(__dirname, '..');
 const BANNER = '// Generated from openapi.yaml by `npm run generate`. Do not edit.\n\n';
@@ -97,10 +99,12 @@ export type ErrorCode = KnownErrorCode | (string & {});
 }
 
 async function main(): Promise<void> {
+  const document = readDocument(CONTRACT_PATH);
   const files: Record<string, string> = {
     'generated/openapi.ts': await types(),
-    'generated/constants.ts': constants(readDocument(CONTRACT_PATH)),
-    'generated/index.ts': `${BANNER}export * from './constants';\nexport type * from './openapi';\n`,
+    'generated/constants.ts': constants(document),
+    'generated/server.ts': serverModule(document, BANNER),
+    'generated/index.ts': `${BANNER}export * from './constants';\nexport type * from './openapi';\nexport * from './server';\n`,
   };
   const check = process.argv.includes('--check');
   const stale: string[] = [];

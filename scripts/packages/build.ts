@@ -54,8 +54,18 @@ export const PACKAGES: Record<string, Library | Commands> = {
   server: {
     kind: 'commands',
     dir: 'server',
-    entries: { server: 'server/main.ts', keys: 'server/cli/keys.ts', sandbox: 'server/cli/sandbox.ts' },
-    resources: ['openapi.yaml', 'server/sandbox/openapi.yaml', 'docs/site/index.html', 'docs/console', 'docs/site-assets/favicon.svg'],
+    entries: { server: 'server/main.ts', keys: 'server/cli/keys.ts', sandbox: 'server/cli/sandbox.ts', scaffold: 'server/scaffold/cli.ts' },
+    resources: [
+      'openapi.yaml',
+      'server/sandbox/openapi.yaml',
+      'docs/site/index.html',
+      'docs/console',
+      'docs/site-assets/favicon.svg',
+      // what the scaffold writes besides the handlers it generates
+      'server/scaffold/template',
+      'server/http/contract-router.ts',
+      'server/http/validation-details.ts',
+    ],
     docs: true,
     cloneOnly: [],
   },

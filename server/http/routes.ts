@@ -1,12 +1,17 @@
 import { Router } from 'express';
 import type { Domain } from '../domain';
-import { clientsRoutes } from './clients';
-import { mediaRoutes } from './media';
-import { messagesRoutes } from './messages';
-import { onboardingRoutes } from './onboarding';
-import { statusRoutes } from './status';
-import { templatesRoutes } from './templates';
-import { usageRoutes } from './usage';
+import { badRequest } from '../domain/errors';
+import { clientsHandlers } from './clients';
+import { mountHandlers } from './contract-router';
+import { mediaHandlers } from './media';
+import { messagesHandlers } from './messages';
+import { spooledUploadOf } from './multipart-upload';
+import { onboardingHandlers } from './onboarding';
+import { statusHandlers } from './status';
+import { templatesHandlers } from './templates';
+import { usageHandlers } from './usage';
+import { authenticatedKey, type ReferenceBinding } from './types';
+import type { Handlers } from '../../generated/server';
 
 export interface RouterDeps {
   domain: Domain;
@@ -14,19 +19,33 @@ export interface RouterDeps {
   publicBaseUrl: () => string;
 }
 
+/** Every operation's handler, one module per tag of the contract (a missing one fails the type-check). */
+export function referenceHandlers({ domain, publicBaseUrl }: RouterDeps): Handlers<ReferenceBinding> {
+  return {
+    ...statusHandlers(),
+    ...clientsHandlers(domain),
+    ...onboardingHandlers(domain, publicBaseUrl),
+    ...usageHandlers(domain),
+    ...messagesHandlers(domain),
+    ...mediaHandlers(domain),
+    ...templatesHandlers(domain),
+  };
+}
+
 /**
- * The API's routes, those of each tag of the contract, in one router mounted under /v1 behind
+ * The API's routes, mounted from the contract's operation table in one router under /v1 behind
  * authentication, rate limiting and validation (one router, not one per tag: each router a request passes
  * through costs it a prefix match and a stack walk).
  */
-export function apiRouter({ domain, publicBaseUrl }: RouterDeps): Router {
+export function apiRouter(deps: RouterDeps): Router {
   const router = Router();
-  statusRoutes(router);
-  clientsRoutes(router, domain);
-  onboardingRoutes(router, domain, publicBaseUrl);
-  usageRoutes(router, domain);
-  messagesRoutes(router, domain);
-  mediaRoutes(router, domain);
-  templatesRoutes(router, domain);
+  mountHandlers(router, referenceHandlers(deps), {
+    key: (_req, res) => authenticatedKey(res),
+    file: (_req, res, part) => {
+      const file = spooledUploadOf(res);
+      if (!file) throw badRequest('The request is invalid.', { details: { [part]: ['is required'] } });
+      return file;
+    },
+  });
   return router;
 }

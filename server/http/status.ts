@@ -1,7 +1,6 @@
-import type { Router } from 'express';
-import { sendJson } from './types';
+import type { ReferenceHandlers } from './types';
 
 /** Tag Status: the public health probe. */
-export function statusRoutes(router: Router): void {
-  router.get('/status', (_req, res) => sendJson(res, 'getStatus', 200, { status: 'ok', version: 'v1' }));
+export function statusHandlers(): ReferenceHandlers<'Status'> {
+  return { getStatus: () => ({ status: 200, body: { status: 'ok', version: 'v1' } }) };
 }

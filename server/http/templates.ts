@@ -1,74 +1,43 @@
-import type { Request, Router } from 'express';
 import type { Domain } from '../domain';
-import { badRequest } from '../domain/errors';
 import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
-import type { TemplateMediaFormat } from '../provider/channel-provider';
-import type { CreateTemplateRequest } from '../domain/templates-rules';
-import { spooledUploadOf } from './multipart-upload';
-import { partnerOf, sendJson } from './types';
+import type { ReferenceHandlers } from './types';
 
-const queryString = (req: Request, name: string): string | undefined => {
-  const value = (req.query as Record<string, unknown>)[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-};
+/** An empty query value counts as not given. */
+const given = <T extends string>(value: T | undefined): T | undefined => value || undefined;
 
-const queryFlag = (req: Request, name: string): boolean => {
-  const value = (req.query as Record<string, unknown>)[name];
-  return value === true || value === 'true';
-};
-
-/** Tag Templates: parse → domain → status. Shapes are checked by the validator; rules by domain/templates*. */
-export function templatesRoutes(router: Router, domain: Domain): void {
+/** Tag Templates, within the key's partner: parse → domain → status. Shapes are checked by the validator; rules by domain/templates*. */
+export function templatesHandlers(domain: Domain): ReferenceHandlers<'Templates'> {
   const templates = domain.templates;
 
-  router.get('/templates', async (req, res) => {
-    const filter: TemplateListFilter = {};
-    const status = queryString(req, 'status');
-    const category = queryString(req, 'category');
-    if (status) filter.status = status as TemplateListFilter['status'];
-    if (category) filter.category = category as TemplateListFilter['category'];
-    filter.language = queryString(req, 'language');
-    filter.search = queryString(req, 'search');
-    const list = await templates.list(partnerOf(res), queryString(req, 'client_ref')!, filter, queryFlag(req, 'refresh'));
-    sendJson(res, 'listTemplates', 200, list);
-  });
+  return {
+    listTemplates: async ({ key, query }) => {
+      const filter: TemplateListFilter = {};
+      const status = given(query.status);
+      const category = given(query.category);
+      if (status) filter.status = status;
+      if (category) filter.category = category;
+      filter.language = given(query.language);
+      filter.search = given(query.search);
+      return { status: 200, body: await templates.list(key.partnerId, query.client_ref, filter, query.refresh === true) };
+    },
 
-  router.post('/templates', async (req, res) => {
-    const created = await templates.create(partnerOf(res), req.body as CreateTemplateRequest);
-    sendJson(res, 'createTemplate', 201, toApiTemplate(created));
-  });
+    createTemplate: async ({ key, body }) => ({ status: 201, body: toApiTemplate(await templates.create(key.partnerId, body)) }),
 
-  router.post('/templates/media', async (req, res) => {
-    const file = spooledUploadOf(res);
-    if (!file) throw badRequest('The request is invalid.', { details: { file: ['is required'] } });
-    const { client_ref: clientRef, format } = req.body as { client_ref: string; format?: TemplateMediaFormat };
-    sendJson(res, 'uploadTemplateMedia', 201, await templates.uploadMedia(partnerOf(res), clientRef, file, format));
-  });
+    uploadTemplateMedia: async ({ key, body, files }) => ({ status: 201, body: await templates.uploadMedia(key.partnerId, body.client_ref, files.file, body.format) }),
 
-  router.get('/templates/:template_ref', async (req, res) => {
-    const template = await templates.get(
-      partnerOf(res),
-      queryString(req, 'client_ref')!,
-      req.params.template_ref!,
-      queryString(req, 'language'),
-      queryFlag(req, 'refresh'),
-    );
-    sendJson(res, 'getTemplate', 200, toApiTemplate(template));
-  });
+    getTemplate: async ({ key, path, query }) => {
+      const template = await templates.get(key.partnerId, query.client_ref, path.template_ref, given(query.language), query.refresh === true);
+      return { status: 200, body: toApiTemplate(template) };
+    },
 
-  router.patch('/templates/:template_ref', async (req, res) => {
-    const edited = await templates.edit(
-      partnerOf(res),
-      queryString(req, 'client_ref')!,
-      req.params.template_ref!,
-      queryString(req, 'language'),
-      req.body as CreateTemplateRequest,
-    );
-    sendJson(res, 'updateTemplate', 200, toApiTemplate(edited));
-  });
+    updateTemplate: async ({ key, path, query, body }) => {
+      const edited = await templates.edit(key.partnerId, query.client_ref, path.template_ref, given(query.language), body);
+      return { status: 200, body: toApiTemplate(edited) };
+    },
 
-  router.delete('/templates/:template_ref', async (req, res) => {
-    await templates.delete(partnerOf(res), queryString(req, 'client_ref')!, req.params.template_ref!, queryString(req, 'language'));
-    res.status(204).end();
-  });
+    deleteTemplate: async ({ key, path, query }) => {
+      await templates.delete(key.partnerId, query.client_ref, path.template_ref, given(query.language));
+      return { status: 204 };
+    },
+  };
 }

@@ -1,22 +1,25 @@
 import type { Request, Response } from 'express';
-import type { components, operations } from '../../generated/openapi';
-import type { ApiKey, PartnerId } from '../store/records';
-
-/** Request and response shapes of an operation, from the generated types only. */
-export type JsonBody<K extends keyof operations> = operations[K] extends {
-  requestBody: { content: { 'application/json': infer B } };
-}
-  ? B
-  : never;
-
-export type JsonResponse<K extends keyof operations, S extends number> = operations[K]['responses'] extends Record<
-  S,
-  { content: { 'application/json': infer B } }
->
-  ? B
-  : never;
+import type { Handler, OperationId, OperationsByTag, ServerBinding, TagHandlers } from '../../generated/server';
+import type { components } from '../../generated/openapi';
+import type { SpooledMedia } from '../domain/media-upload';
+import type { ApiKey } from '../store/records';
 
 export type ErrorResponse = components['schemas']['ErrorResponse'];
+
+/**
+ * How the reference server binds the contract's handlers: the key record authentication found, the upload
+ * spooled by http/multipart-upload.ts, and the headers its pipeline sets (http/request-id.ts, http/auth.ts's
+ * rate limit, the error mapper's Retry-After).
+ */
+export interface ReferenceBinding extends ServerBinding {
+  key: ApiKey;
+  file: SpooledMedia;
+  provided: 'X-Request-Id' | 'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'Retry-After';
+}
+
+/** The handlers of one tag of the contract, as the reference server binds them. */
+export type ReferenceHandlers<T extends keyof OperationsByTag> = TagHandlers<T, ReferenceBinding>;
+export type ReferenceHandler<K extends OperationId> = Handler<K, ReferenceBinding>;
 
 /** Set by the validator's metadata step for every operation of the contract. */
 export interface OpenApiRequest extends Request {
@@ -30,22 +33,7 @@ export function authenticatedKey(res: Response): ApiKey {
   return key;
 }
 
-/** The partner of the key that authenticated the request: everything the request reaches is that partner's. */
-export function partnerOf(res: Response): PartnerId {
-  return authenticatedKey(res).partnerId;
-}
-
 /** The operation of the request: from the validator's lookup, or the one a deferred lookup failure belongs to. */
 export function operationIdOf(req: Request): string | undefined {
   return (req as OpenApiRequest).openapi?.schema?.operationId ?? (req.res?.locals.operationId as string | undefined);
-}
-
-/** Sends a JSON body typed by the operation's documented response for `status`. */
-export function sendJson<K extends keyof operations, S extends number>(
-  res: Response,
-  _operation: K,
-  status: S,
-  body: JsonResponse<K, S>,
-): void {
-  res.status(status).json(body);
 }

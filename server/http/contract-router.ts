@@ -1,0 +1,109 @@
+// Mounts a complete set of typed operation handlers (the contract's `Handlers`, generated/server.ts) on an
+// Express router, one route per operation of the contract's operation table: each request is handed to its
+// handler as a typed request, and the handler's typed answer is sent with its status, headers and body.
+// The reference server's HTTP layer is built on it, and `partner-messaging-scaffold` copies this file into
+// the projects it writes (with the contract imported from its package), so both mount handlers the same way.
+import type { Request, Response, Router } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { OPERATIONS, type Handlers, type OperationId, type OperationRoute, type ServerBinding } from '../../generated/server';
+
+/** How a server hands its own values to the handlers. */
+export interface BindingValues<B extends ServerBinding> {
+  /** The authenticated key of a request to a secured operation (authentication has already run). */
+  key(req: Request, res: Response): B['key'];
+  /**
+   * The uploaded file of a form part, or undefined when the request has none. A required part that is
+   * missing must be refused here (throw the error your error handler answers with 400).
+   */
+  file(req: Request, res: Response, part: string): B['file'] | B['file'][] | undefined;
+}
+
+interface AnyAnswer {
+  status: number;
+  contentType?: string;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+}
+
+type AnyHandler = (request: Record<string, unknown>) => AnyAnswer | Promise<AnyAnswer>;
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** Literal paths before templated ones (`/clients/signup` before `/clients/:client_ref`). */
+const routingOrder = (ids: OperationId[]) =>
+  [...ids].sort((a, b) => (OPERATIONS[a].path.match(/\{/g)?.length ?? 0) - (OPERATIONS[b].path.match(/\{/g)?.length ?? 0));
+
+/** Registers every operation's handler on `router`; throws when a handler is missing or names no operation. */
+export function mountHandlers<B extends ServerBinding>(router: Router, handlers: Handlers<B>, binding: BindingValues<B>): void {
+  const ids = Object.keys(OPERATIONS) as OperationId[];
+  const missing = ids.filter((id) => typeof handlers[id] !== 'function');
+  const unknown = Object.keys(handlers).filter((id) => !(id in OPERATIONS));
+  if (missing.length || unknown.length) {
+    throw new Error(`The handlers do not match the contract's operations: ${[missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}.`);
+  }
+  for (const id of routingOrder(ids)) {
+    const route = OPERATIONS[id];
+    const handler = handlers[id] as unknown as AnyHandler;
+    router[route.method](route.expressPath, async (req: Request, res: Response) => {
+      const answer = await handler(requestOf(id, route, req, res, binding));
+      await send(res, route, answer);
+    });
+  }
+}
+
+/** The typed request of an operation, from what the validator already checked (and coerced) on `req`. */
+function requestOf<B extends ServerBinding>(id: OperationId, route: OperationRoute, req: Request, res: Response, binding: BindingValues<B>): Record<string, unknown> {
+  const request: Record<string, unknown> = {};
+  if (route.secured) request.key = binding.key(req, res);
+  if (route.parameters.path.length) request.path = req.params;
+  if (route.parameters.query.length) request.query = req.query;
+  if (route.parameters.header.length) {
+    const headers: Record<string, string> = {};
+    for (const name of route.parameters.header) {
+      const value = req.get(name);
+      if (value !== undefined) headers[name] = value;
+    }
+    request.headers = headers;
+  }
+  if (route.requestBody) {
+    const parts = route.requestBody.fileParts;
+    if (parts.length === 0) request.body = req.body;
+    else {
+      const body: Record<string, unknown> = { ...(req.body as Record<string, unknown>) };
+      const files: Record<string, unknown> = {};
+      for (const part of parts) {
+        delete body[part.name];
+        const file = binding.file(req, res, part.name);
+        if (file === undefined && part.required) throw new Error(`${id}: the binding gave no file for the required part ${part.name}`);
+        if (file !== undefined) files[part.name] = file;
+      }
+      request.body = body;
+      request.files = files;
+    }
+  }
+  return request;
+}
+
+/** The documented media types of a status: its own entry, its class (`4XX`), or `default`. */
+function mediaTypesOf(route: OperationRoute, status: number): readonly string[] {
+  return route.responses[String(status)] ?? route.responses[`${Math.floor(status / 100)}XX`] ?? route.responses.default ?? [];
+}
+
+async function send(res: Response, route: OperationRoute, answer: AnyAnswer): Promise<void> {
+  res.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) if (value !== undefined) res.setHeader(name, String(value));
+  const { body } = answer;
+  if (body === undefined) {
+    res.end();
+    return;
+  }
+  const contentType = answer.contentType ?? mediaTypesOf(route, answer.status)[0] ?? 'application/json';
+  if (JSON_MEDIA_TYPE.test(contentType)) {
+    if (contentType !== 'application/json') res.setHeader('Content-Type', contentType);
+    res.json(body);
+    return;
+  }
+  res.setHeader('Content-Type', contentType);
+  if (typeof body === 'string' || body instanceof Uint8Array) res.end(body);
+  else await pipeline(body as AsyncIterable<Uint8Array>, res);
+}
