@@ -1,4 +1,6 @@
-import { ConfigError, LINGER_BYTES, loadConfig } from './config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, LINGER_BYTES, loadConfig } from './config';
 
 describe('configuration from the environment', () => {
   test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs, a 5 s review, a 250 ms tick', () => {
@@ -33,4 +35,21 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     },
   );
+});
+
+describe('one list of the configuration', () => {
+  const listed = CONFIG_VARIABLES.map((v) => v.name).sort();
+
+  test('the variables the server --help lists are exactly those loadConfig reads', () => {
+    const read = new Set<string>();
+    loadConfig(new Proxy({} as Record<string, string | undefined>, { get: (_env, name) => void read.add(String(name)) }));
+    expect([...read].sort()).toEqual(listed);
+  });
+
+  test("the README's configuration table lists the same variables", () => {
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const documented = [...section.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]).sort();
+    expect(documented).toEqual(listed);
+  });
 });

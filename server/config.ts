@@ -30,6 +30,25 @@ export interface Config {
   bodyBounds: { idleMs: number; totalMs: number; lingerBytes: number };
 }
 
+/** The environment variables `loadConfig` reads, with their defaults: the server's --help prints them; the README's table lists the same. */
+export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '4000', meaning: 'port to listen on (0 picks a free one)' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'listening address (0.0.0.0 in a container)' },
+  { name: 'DATA_DIR', default: './.data', meaning: 'the SQLite file, the uploads spool and the sandbox admin token' },
+  { name: 'DATABASE_URL', default: 'unset', meaning: 'postgres://…: the data in PostgreSQL, shared by every instance given it' },
+  { name: 'DELIVERY_LEASE_SECONDS', default: '30', meaning: "how long a claimed webhook attempt is one instance's alone" },
+  { name: 'PUBLIC_BASE_URL', default: 'http://localhost:PORT', meaning: 'prefix of the hosted session URLs' },
+  { name: 'RATE_LIMIT_MAX', default: '600', meaning: 'requests per key per window' },
+  { name: 'RATE_LIMIT_WINDOW_SECONDS', default: '60', meaning: 'length of the rate-limit window' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal … trace, or silent' },
+  { name: 'SANDBOX_ADMIN_TOKEN', default: 'generated', meaning: 'token of /sandbox (required with DATABASE_URL)' },
+  { name: 'TEMPLATE_REVIEW_DELAY_MS', default: '5000', meaning: 'how long the simulated template review takes' },
+  { name: 'TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS', default: 'false', meaning: 'let header.media_url reach private addresses (tests only)' },
+  { name: 'TICK_INTERVAL_MS', default: '250', meaning: 'how often due webhook attempts and reviews run (0: never)' },
+  { name: 'BODY_IDLE_TIMEOUT_MS', default: '10000', meaning: 'a request body pausing longer is cut (400)' },
+  { name: 'BODY_TIMEOUT_MS', default: '600000', meaning: 'a request body lasting longer is cut (400)' },
+];
+
 /** After an answer given before the body was read, how much more is read and discarded before closing. */
 export const LINGER_BYTES = 16 * 1_048_576;
 

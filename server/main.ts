@@ -1,35 +1,53 @@
+// `partner-messaging-server` (npm start): the reference server on PORT with its data in DATA_DIR or at
+// DATABASE_URL (see README.md, "Configuration").
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EXIT_USAGE, runCommand, withCauses } from '../cli/command';
 import { compose } from './compose';
-import { ConfigError, databaseFile, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, databaseFile, loadConfig } from './config';
 import { createLogger } from './log';
 import { DEFAULT_PARTNER_ID } from './store/records';
 
 /** A client must send its request headers within this time, or the connection is closed (408). */
 const HEADERS_TIMEOUT_MS = 10_000;
 
-/** `npm start`: the reference server on PORT with its data in DATA_DIR or at DATABASE_URL (see README.md). */
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`Configuration error: ${error.message}\n`);
-    process.exit(2);
-  }
+const NAME = 'partner-messaging-server';
+const column = Math.max(...CONFIG_VARIABLES.map((v) => `${v.name}=${v.default}`.length)) + 2;
+
+const USAGE = `Usage: ${NAME}        (in this repository: npm start)
+
+Runs the reference server of the Partner Messaging API: every rule of the specification at /v1 over a
+simulated channel provider, requests and answers validated against openapi.yaml; the sandbox at /sandbox;
+the rendered reference at /docs and a try-it console at /docs/console/. On its first start with empty data it
+creates a test key with every scope and a sandbox admin token, and prints each once.
+
+Configuration (environment variables, with their defaults):
+${CONFIG_VARIABLES.map((v) => `  ${`${v.name}=${v.default}`.padEnd(column)}${v.meaning}`).join('\n')}
+
+Options:
+  --version   the package's version and the API version of its contract
+  -h, --help
+
+Exit codes (it runs until SIGINT or SIGTERM, then 0): 1 the port is taken or the data cannot be opened,
+2 a configuration error.`;
+
+/** Why the server cannot listen, in the words a developer needs. */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): string {
+  if (error.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use (is the server running already?). Start on another one: PORT=${port + 1} npm start`;
+  if (error.code === 'EACCES') return `not allowed to listen on ${host}:${port} (ports below 1024 need privileges): choose another PORT`;
+  if (error.code === 'EADDRNOTAVAIL') return `HOST=${host} is not an address of this machine`;
+  return `cannot listen on ${host}:${port}: ${error.message}`;
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
   const logger = createLogger(config.logLevel);
   let port = config.port;
-  let server;
-  try {
-    server = await compose({ config, logger, publicBaseUrl: () => config.publicBaseUrl ?? `http://localhost:${port}` });
-  } catch (error) {
-    // The database cannot be opened or migrated (PostgreSQL unreachable, a file not writable): say why, once.
-    logger.fatal({ err: error }, 'cannot open the data');
-    process.stderr.write(`Cannot open the data (${config.databaseUrl ? 'DATABASE_URL' : databaseFile(config)}): ${(error as Error).message}\n`);
-    process.exit(1);
-  }
-  const composed = server;
+  const data = config.databaseUrl ? 'DATABASE_URL' : databaseFile(config);
+  const composed = await compose({ config, logger, publicBaseUrl: () => config.publicBaseUrl ?? `http://localhost:${port}` }).catch((error: unknown) => {
+    // The database cannot be opened or migrated (PostgreSQL unreachable, a file not writable).
+    throw new Error(`cannot open the data (${data})`, { cause: error });
+  });
   composed.start();
 
   // Node's own request timeout stays as a backstop behind the body bounds of http/body-bounds.ts, which
@@ -38,10 +56,14 @@ async function main(): Promise<void> {
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: config.bodyBounds.totalMs + 30_000, connectionsCheckingInterval: 1_000 },
     composed.app,
   );
+  http.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.stderr.write(`${NAME}: ${listenFailure(error, config.host, config.port)}\n`);
+    void composed.close().finally(() => process.exit(1));
+  });
   http.listen(config.port, config.host, async () => {
     port = (http.address() as AddressInfo).port;
-    const data = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : databaseFile(config);
-    logger.info({ host: config.host, port, data, instance: composed.instance }, 'reference server listening');
+    logger.info({ host: config.host, port, data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : data, instance: composed.instance }, 'reference server listening');
     process.stdout.write(`Reference server: http://localhost:${port}/v1 (docs at /docs, data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})\n`);
     // The default partner's first key; with several instances on one database only one of them creates it.
     const firstKey = await composed.domain.keys.createFirst(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all', name: 'first start' });
@@ -51,10 +73,6 @@ async function main(): Promise<void> {
     if (composed.sandbox.generated) {
       process.stdout.write(`Sandbox at http://localhost:${port}/sandbox; admin token (kept in ${config.dataDir}/sandbox-admin-token):\n${composed.sandbox.token}\n`);
     }
-  });
-  http.on('error', (error) => {
-    logger.fatal({ err: error }, 'cannot listen');
-    process.exit(1);
   });
 
   const stop = (signal: string) => {
@@ -69,4 +87,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-void main();
+runCommand({
+  name: NAME,
+  home: __dirname,
+  usage: USAGE,
+  options: {},
+  run: serve,
+  failureCode: (error) => (error instanceof ConfigError ? EXIT_USAGE : 1),
+  failureMessage: (error) => (error instanceof ConfigError ? `configuration error: ${error.message}` : withCauses(error)),
+});

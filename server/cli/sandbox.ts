@@ -1,12 +1,17 @@
-// `npm run sandbox -- <command> …`: the sandbox functions from the command line, against the running
-// server over HTTP with the admin token (SANDBOX_ADMIN_TOKEN, or the token file in DATA_DIR).
+// `partner-messaging-sandbox` (npm run sandbox -- <command> …): the sandbox functions from the command line,
+// against the running server over HTTP with the admin token (SANDBOX_ADMIN_TOKEN, or the token file in DATA_DIR).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { UsageError, runCommand } from '../../cli/command';
 
-const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server, default http://localhost:\${PORT:-4000};
-       token: --token, default SANDBOX_ADMIN_TOKEN or \${DATA_DIR:-./.data}/sandbox-admin-token;
-       partner: --partner ID, the partner the command acts for, default the default partner)
+const USAGE = `Usage: partner-messaging-sandbox <command> [options]
+       (in this repository: npm run sandbox -- <command> [options])
 
+Drives the reference server's sandbox over HTTP: partners and their keys, connected clients, webhooks and
+their deliveries, simulated inbound messages, template reviews and message statuses, trials, signup codes,
+and a ready fixtures file for the drift check.
+
+Commands:
   partners list                           partners create --name NAME
   keys list
   keys create --mode test|live [--scopes all|a,b] [--expires never|30d|90d|1y|<ISO>] [--allow-ip a,b] [--name N]
@@ -29,72 +34,91 @@ const USAGE = `Usage: npm run sandbox -- <command> [options]   (server: --server
   trial --ends-at <ISO>|none [--grace-days N] [--key <key id or prefix>]
   signup-code                             a code POST /v1/clients/signup exchanges once
   fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
-  tick`;
+  tick
+
+Options of every command:
+  --server URL   the running server (default http://localhost:\${PORT:-4000})
+  --token T      the sandbox admin token (default SANDBOX_ADMIN_TOKEN, else \${DATA_DIR:-./.data}/sandbox-admin-token)
+  --partner ID   the partner the command acts for (default: the default partner)
+  --version      the package's version and the API version of its contract
+  -h, --help
+
+Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.`;
 
 /** Routes of the whole sandbox, not of one partner (server/sandbox/openapi.yaml gives them no `partner`). */
 const PARTNERLESS = ['/partners', '/provider', '/signup-codes', '/tick'];
 
-function parse(argv: string[]): { positional: string[]; flags: Record<string, string | true> } {
-  const positional: string[] = [];
-  const flags: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg.startsWith('--')) {
-      const name = arg.slice(2);
-      const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) flags[name] = true;
-      else {
-        flags[name] = next;
-        i++;
-      }
-    } else positional.push(arg);
-  }
-  return { positional, flags };
-}
+/** The options each command takes besides --server, --token and --partner. */
+const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+  partners: ['name'],
+  keys: ['mode', 'scopes', 'expires', 'allow-ip', 'name'],
+  connect: ['channel', 'phone', 'username', 'business-name'],
+  webhook: ['url', 'events', 'secret', 'rotate-secret', 'client', 'message'],
+  deliveries: ['event-id', 'event', 'state', 'limit'],
+  delivery: [],
+  redeliver: [],
+  inbound: ['from', 'text', 'name', 'kind', 'media-file', 'media-type', 'mime', 'caption', 'message-id', 'emoji', 'payload', 'title', 'value'],
+  review: ['language', 'status', 'reason'],
+  provider: ['templates-reachable'],
+  'message-status': ['error-code', 'error-title'],
+  'test-recipient': [],
+  trial: ['ends-at', 'grace-days', 'key'],
+  'signup-code': [],
+  fixtures: ['out'],
+  tick: [],
+};
+const COMMON_OPTIONS = ['server', 'token', 'partner'];
+const OPTIONS = Object.fromEntries(
+  [...new Set([...COMMON_OPTIONS, ...Object.values(COMMAND_OPTIONS).flat()])].map((name) => [name, { type: name === 'rotate-secret' ? 'boolean' : 'string' }]),
+) as Record<string, { type: 'string' | 'boolean' }>;
 
-const str = (v: string | true | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-const list = (v: string | true | undefined): string[] | undefined => str(v)?.split(',').map((s) => s.trim()).filter(Boolean);
+type Flags = Record<string, string | boolean | undefined>;
 
-function tokenOf(flags: Record<string, string | true>): string {
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const list = (v: string | boolean | undefined): string[] | undefined => str(v)?.split(',').map((s) => s.trim()).filter(Boolean);
+
+function tokenOf(flags: Flags): string {
   const given = str(flags.token) ?? process.env.SANDBOX_ADMIN_TOKEN;
   if (given) return given;
   const file = resolve(process.env.DATA_DIR || './.data', 'sandbox-admin-token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  throw new Error(`No admin token: pass --token, set SANDBOX_ADMIN_TOKEN, or start the server once (it writes ${file}).`);
+  throw new UsageError(`No admin token: pass --token, set SANDBOX_ADMIN_TOKEN, or start the server once (it writes ${file}).`);
 }
 
-async function main(): Promise<number> {
-  const { positional, flags } = parse(process.argv.slice(2));
-  const [command, ...args] = positional;
-  if (flags.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (!command) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
+async function sandbox(positionals: string[], flags: Flags): Promise<number> {
+  const [command, ...args] = positionals;
+  if (command === undefined) throw new UsageError('No command given.');
+  const allowed = COMMAND_OPTIONS[command];
+  if (!allowed) throw new UsageError(`Unknown command '${command}'.`);
+  const misplaced = Object.keys(flags).find((name) => !COMMON_OPTIONS.includes(name) && !allowed.includes(name));
+  if (misplaced) throw new UsageError(`${command} takes no --${misplaced}.`);
+  const unknownSub = (sub: string | undefined): never => {
+    throw new UsageError(sub === undefined ? `${command} needs a sub-command.` : `Unknown ${command} sub-command '${sub}'.`);
+  };
   const base = (str(flags.server) ?? `http://localhost:${process.env.PORT || 4000}`).replace(/\/+$/, '');
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new UsageError(`--server must be an http(s) URL, got '${base}'.`);
   const token = tokenOf(flags);
   const partner = str(flags.partner);
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
     const url = new URL(`${base}/sandbox${path}`);
     if (partner !== undefined && !PARTNERLESS.some((route) => path.startsWith(route))) url.searchParams.set('partner', partner);
-    const res = await fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) {
-      process.stderr.write(`${res.status} ${JSON.stringify(json, null, 2)}\n`);
-      process.exit(1);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+    } catch (error) {
+      throw new Error(`${method} ${url.href} could not be sent`, { cause: error });
     }
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new Error(`${method} ${url.href} answered ${res.status}:\n${JSON.stringify(json, null, 2)}`);
     return json;
   };
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   const need = (value: string | undefined, what: string): string => {
-    if (!value) throw new Error(`Missing ${what}.\n\n${USAGE}`);
+    if (!value) throw new UsageError(`${command}: missing ${what}.`);
     return value;
   };
 
@@ -103,7 +127,7 @@ async function main(): Promise<number> {
       const [sub] = args;
       if (sub === 'list') print(await call('GET', '/partners'));
       else if (sub === 'create') print(await call('POST', '/partners', { name: need(str(flags.name), '--name NAME') }));
-      else throw new Error(USAGE);
+      else unknownSub(sub);
       return 0;
     }
     case 'keys': {
@@ -126,7 +150,7 @@ async function main(): Promise<number> {
         const { key, ...rest } = result;
         print(rest);
         if (key) process.stdout.write(`${key}\n`);
-      } else throw new Error(USAGE);
+      } else unknownSub(sub);
       return 0;
     }
     case 'connect':
@@ -158,7 +182,7 @@ async function main(): Promise<number> {
         print(await call('POST', '/webhook/test', { ...(str(flags.client) ? { client_ref: str(flags.client) } : {}), ...(str(flags.message) ? { message: str(flags.message) } : {}) }));
       } else if (sub === 'sample') {
         print(await call('POST', `/webhook/samples/${need(kind, 'the event kind')}`, str(flags.client) ? { client_ref: str(flags.client) } : {}));
-      } else throw new Error(USAGE);
+      } else unknownSub(sub);
       return 0;
     }
     case 'deliveries': {
@@ -257,15 +281,15 @@ async function main(): Promise<number> {
       print(await call('POST', '/tick'));
       return 0;
     default:
-      process.stderr.write(`Unknown command ${command}.\n\n${USAGE}\n`);
-      return 2;
+      throw new UsageError(`Unknown command '${command}'.`);
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(error.message.startsWith('Usage') || error.message.startsWith('Missing') ? 2 : 1);
-  },
-);
+runCommand({
+  name: 'partner-messaging-sandbox',
+  home: __dirname,
+  usage: USAGE,
+  options: OPTIONS,
+  positionals: true,
+  run: ({ values, positionals }) => sandbox(positionals, values as Flags),
+});
