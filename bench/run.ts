@@ -9,32 +9,45 @@
 // The load subjects run in interleaved rounds (each subject once per round, all processes up throughout), and
 // each figure is the median of its rounds: a slow spell of this shared machine then hits every subject
 // alike instead of the one it happened to fall on.
-//
-// Options: --duration S (measured seconds per load run, default 5), --warmup S (default 1), --rounds N (3),
-// --connections N (default 50), --only a,b (subset: baselines,server,postgres,prism,coldstart,upload,webhooks),
-// --cpu-prof DIR (every reference server child writes a V8 CPU profile into DIR when it stops).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UsageError, runCommand } from '../cli/command';
 import { startPrism } from '../mock/prism';
 import { startTestServer } from '../server/testing';
 import { createTestDatabase, startPostgresCluster } from '../server/testing/postgres';
 import { NPM_START_COMMAND, ROOT, buildServer, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, startWithNpmStart, waitFor200, type Child } from './processes';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+const PARTS = ['baselines', 'server', 'postgres', 'prism', 'coldstart', 'upload', 'webhooks'];
+const USAGE = `Usage: npm run bench [-- options]
+
+Measures the reference server beside baselines run on this machine in the same run (see bench/README.md) and
+writes reports/bench.json and reports/bench.md, with every target and whether it holds.
+
+Options:
+  --duration S      measured seconds per load run (default 5)
+  --warmup S        warm-up seconds per subject (default 1)
+  --rounds N        interleaved rounds per subject (default 3)
+  --connections N   concurrent connections of each load (default 50)
+  --only a,b        a subset of: ${PARTS.join(', ')}
+  --cpu-prof DIR    every reference server child writes a V8 CPU profile into DIR when it stops
+  -h, --help`;
+
+// Set from the command line by the command below, before main() runs.
+let DURATION = 5;
+let WARMUP = 1;
+let CONNECTIONS = 50;
+let ROUNDS = 3;
+let ONLY = new Set(PARTS);
+
+const whole = (name: string, text: string | undefined, fallback: number, min: number): number => {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number of at least ${min}, got '${text}'.`);
+  return Number(text);
 };
-const DURATION = Number(arg('duration', '5'));
-const WARMUP = Number(arg('warmup', '1'));
-const CONNECTIONS = Number(arg('connections', '50'));
-const ROUNDS = Number(arg('rounds', '3'));
-const ONLY = new Set(arg('only', 'baselines,server,postgres,prism,coldstart,upload,webhooks').split(','));
-const CPU_PROFILE_DIR = arg('cpu-prof', '');
-if (CPU_PROFILE_DIR) profileServersInto(CPU_PROFILE_DIR);
 
 export interface LoadFigure {
   subject: string;
@@ -515,7 +528,31 @@ function markdown(r: any): string {
   return `${lines.join('\n')}\n`;
 }
 
-main().catch((e) => {
-  process.stderr.write(`${(e as Error).stack ?? e}\n`);
-  process.exit(1);
+runCommand({
+  name: 'bench',
+  home: __dirname,
+  usage: USAGE,
+  options: {
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    rounds: { type: 'string' },
+    connections: { type: 'string' },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+  async run({ values }) {
+    DURATION = whole('duration', values.duration, DURATION, 1);
+    WARMUP = whole('warmup', values.warmup, WARMUP, 0);
+    ROUNDS = whole('rounds', values.rounds, ROUNDS, 1);
+    CONNECTIONS = whole('connections', values.connections, CONNECTIONS, 1);
+    if (values.only !== undefined) {
+      const parts = values.only.split(',');
+      const unknown = parts.find((part) => !PARTS.includes(part));
+      if (unknown) throw new UsageError(`--only: unknown part '${unknown}' (one of ${PARTS.join(', ')}).`);
+      ONLY = new Set(parts);
+    }
+    if (values['cpu-prof']) profileServersInto(values['cpu-prof']);
+    await main();
+    return 0;
+  },
 });
