@@ -1,6 +1,6 @@
 import { Client, Pool, types, type PoolClient } from 'pg';
 import { DuplicateError } from '../repositories';
-import type { SqlConnection } from '../sql/connection';
+import { OpenTransaction, type SqlConnection } from '../sql/connection';
 import { CACHE_CHANNEL, POSTGRES_MIGRATIONS } from './migrations';
 
 /** BIGINT columns hold epoch milliseconds and counters, far below 2^53: read them as numbers. */
@@ -166,14 +166,16 @@ export class PostgresConnection implements SqlConnection {
 }
 
 /** The connection of an open PostgreSQL transaction: its pooled client; a nested transaction joins it. */
-class PostgresTransaction implements SqlConnection {
+class PostgresTransaction extends OpenTransaction {
   readonly dialect = 'postgres' as const;
   ended = false;
 
   constructor(
     private readonly client: PoolClient,
-    private readonly connection: PostgresConnection,
-  ) {}
+    connection: PostgresConnection,
+  ) {
+    super(connection);
+  }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
     return (await query<R>(this.live(), sql, params)).rows;
@@ -185,22 +187,6 @@ class PostgresTransaction implements SqlConnection {
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     return (await query(this.live(), sql, params)).rowCount;
-  }
-
-  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
-    return fn(this);
-  }
-
-  inTransaction(): boolean {
-    return true;
-  }
-
-  changeVersion(): unknown {
-    return this.connection.changeVersion();
-  }
-
-  async close(): Promise<void> {
-    throw new Error('A transaction is closed by its end, not by close().');
   }
 
   private live(): PoolClient {

@@ -26,5 +26,34 @@ export interface SqlConnection {
   close(): Promise<void>;
 }
 
+/**
+ * The connection of an open transaction, whatever the dialect: a nested transaction joins it, its reads may
+ * still roll back, it sees changes as its store does, and it ends with its transaction, never by close().
+ */
+export abstract class OpenTransaction implements SqlConnection {
+  abstract readonly dialect: SqlConnection['dialect'];
+  abstract all<R>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  abstract get<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
+  abstract run(sql: string, params?: readonly unknown[]): Promise<number>;
+
+  constructor(private readonly store: Pick<SqlConnection, 'changeVersion'>) {}
+
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    return fn(this);
+  }
+
+  inTransaction(): boolean {
+    return true;
+  }
+
+  changeVersion(): unknown {
+    return this.store.changeVersion();
+  }
+
+  async close(): Promise<void> {
+    throw new Error('A transaction is closed by its end, not by close().');
+  }
+}
+
 /** A row's column holding epoch milliseconds, or null. */
 export const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DuplicateError } from '../repositories';
-import type { SqlConnection } from '../sql/connection';
+import { OpenTransaction, type SqlConnection } from '../sql/connection';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
@@ -120,13 +120,15 @@ export class SqliteConnection implements SqlConnection {
 }
 
 /** The connection of an open SQLite transaction: its statements run at once; a nested transaction joins it. */
-class SqliteTransaction implements SqlConnection {
+class SqliteTransaction extends OpenTransaction {
   readonly dialect = 'sqlite' as const;
 
   constructor(
     private readonly statements: Statements,
-    private readonly connection: SqliteConnection,
-  ) {}
+    connection: SqliteConnection,
+  ) {
+    super(connection);
+  }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
     return this.statements.all<R>(sql, params);
@@ -138,21 +140,5 @@ class SqliteTransaction implements SqlConnection {
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     return this.statements.run(sql, params);
-  }
-
-  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
-    return fn(this);
-  }
-
-  inTransaction(): boolean {
-    return true;
-  }
-
-  changeVersion(): unknown {
-    return this.connection.changeVersion();
-  }
-
-  async close(): Promise<void> {
-    throw new Error('A transaction is closed by its end, not by close().');
   }
 }
