@@ -4,12 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { RESOURCE_ROOT } from '../spec';
 
-export const JOURNEYS_FILE = join(__dirname, 'partner-journeys.arazzo.yaml');
+/** Beside openapi.yaml as in this repository, from source or bundled (its sourceDescription is `../openapi.yaml`). */
+export const JOURNEYS_FILE = join(RESOURCE_ROOT, 'workflows', 'partner-journeys.arazzo.yaml');
 /** The name of openapi.yaml in the file's sourceDescriptions: the server override targets it. */
 export const SOURCE_NAME = 'partnerApi';
 /** The journey that connects the chat client the template and media journeys use, unless one is given. */
 export const ONBOARDING = 'onboardByCodeExchange';
+/** Its step exchanging the signup code. */
+export const SIGNUP_STEP = 'exchangeCode';
 /** Journeys that need a connected chat client. */
 export const NEEDS_CHAT_CLIENT = ['templateReviewThenDryRunSend', 'uploadMediaThenSendById'];
 

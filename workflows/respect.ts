@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { EXIT, exitCodeOf, type ExitCode } from '../contract-tests/exit-codes';
 import { FindingList, markdownTable, plural, textTable, verdictOf, type CheckReport } from '../contract-tests/report';
-import { SOURCE_NAME, type Journey } from './journeys';
+import { NEEDS_CHAT_CLIENT, ONBOARDING, SIGNUP_STEP, SOURCE_NAME, type Journey } from './journeys';
 
 export interface RespectOptions {
   file: string;
@@ -125,8 +125,10 @@ export interface StepResult {
   /** `stepId: description`. */
   name: string;
   outcome: 'passed' | 'failed' | 'skipped';
-  /** Failed: the workflow, step, request and failed checks; skipped: why it was not run. */
+  /** Failed: the workflow, step, request and failed checks; skipped: why it was not run or not judged. */
   message?: string;
+  /** Skipped: `not run` (the workflow stopped before it) or `not judged` (it ran on a stand-in the implementation refused). */
+  skipKind?: 'not run' | 'not judged';
   /** Failed: the checks it failed (none when the step failed without a check, e.g. no answer). */
   broke?: string[];
   /** Failed: the request of its last attempt and the answer. */
@@ -142,31 +144,73 @@ export interface JourneysRun {
 }
 
 /**
- * One case per step of every journey that was asked for: passed or failed as its last attempt ended (a
- * retried step that ends well passes), skipped when the workflow stopped before it.
+ * The inputs the runner made up because the run was given none: a refusal of a made-up value is the run's
+ * shortfall, not the implementation's violation.
  */
-export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl: string; startedAt: number; durationMs: number }): JourneysRun {
+export interface StandIns {
+  /** The signup code is made up (no --auth-code, no signup_auth_code fixture). */
+  authCode: boolean;
+  /** The template and media journeys use the client the onboarding journey connects (no chat client given). */
+  chatClientFromOnboarding: boolean;
+}
+
+const NO_STAND_INS: StandIns = { authCode: false, chatClientFromOnboarding: false };
+
+/** Respect's checks of an answer against openapi.yaml (the rest are the journey's own criteria and outputs). */
+const CONTRACT_CHECKS = new Set(['status code check', 'content-type check', 'schema check']);
+
+/**
+ * The exchange of a made-up signup code refused with a 4xx answer that holds to the contract (only the
+ * journey's own criteria failed): the implementation did what a real one should.
+ */
+function refusedStandInCode(step: RespectStep): boolean {
+  const status = step.response?.statusCode ?? 0;
+  const failed = (step.checks ?? []).filter((c) => !c.passed && c.severity !== 'off' && c.severity !== 'warn');
+  return status >= 400 && status < 500 && !failed.some((c) => CONTRACT_CHECKS.has(c.name));
+}
+
+/**
+ * One case per step of every journey that was asked for: passed or failed as its last attempt ended (a
+ * retried step that ends well passes), skipped when the workflow stopped before it. A step that ran on a
+ * stand-in the implementation refused, and the journeys that needed what it would have made, are not judged.
+ */
+export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl: string; startedAt: number; durationMs: number; standIns?: StandIns }): JourneysRun {
+  const standIns = opts.standIns ?? NO_STAND_INS;
   // one Arazzo file per run, so the log holds one file
   const [logged] = Object.values(opts.log.files);
   const cases: StepResult[] = [];
+  let onboarded = true;
   for (const journey of opts.journeys) {
     const executed = logged?.executedWorkflows.find((w) => w.workflowId === journey.workflowId);
     const attempts = (executed?.executedSteps ?? []).filter((s): s is RespectStep => s.type === 'step');
-    let stoppedAt: string | undefined;
+    const onClientOfOnboarding = standIns.chatClientFromOnboarding && NEEDS_CHAT_CLIENT.includes(journey.workflowId);
+    /** Why the workflow stopped: `step X failed`. */
+    let stoppedBy: string | undefined;
     for (const step of journey.steps) {
       const tries = attempts.filter((a) => a.stepId === step.stepId);
       const last = tries[tries.length - 1];
       const base = { workflowId: journey.workflowId, name: `${step.stepId}: ${step.description}`, durationMs: tries.reduce((sum, t) => sum + (t.totalTimeMs ?? 0), 0) };
-      if (!executed) cases.push({ ...base, outcome: 'skipped', message: 'not run: Respect did not run this workflow (see its output)' });
-      else if (!last) cases.push({ ...base, outcome: 'skipped', message: stoppedAt ? `not run: step ${stoppedAt} failed before it` : 'not run' });
+      if (onClientOfOnboarding && !onboarded) {
+        cases.push({ ...base, outcome: 'skipped', skipKind: 'not judged', message: `not judged: the journey needs a connected chat client, and ${ONBOARDING} did not connect one; give --chat-client-ref, or chat_client_ref in --fixtures` });
+      } else if (!executed) cases.push({ ...base, outcome: 'skipped', skipKind: 'not run', message: 'not run: Respect did not run this workflow (see its output)' });
+      else if (!last) cases.push({ ...base, outcome: 'skipped', skipKind: 'not run', message: stoppedBy ? `not run: ${stoppedBy} before it` : 'not run' });
       else if (last.status === 'success') cases.push({ ...base, outcome: 'passed' });
-      else {
-        stoppedAt ??= step.stepId;
+      else if (standIns.authCode && journey.workflowId === ONBOARDING && step.stepId === SIGNUP_STEP && refusedStandInCode(last)) {
+        stoppedBy ??= `step ${step.stepId} was not judged`;
+        cases.push({
+          ...base,
+          outcome: 'skipped',
+          skipKind: 'not judged',
+          message: `not judged: ${exchangeOf(last)}: the implementation refused the signup code the run made up; give an unused one with --auth-code, or signup_auth_code in --fixtures (an issuer gives a fresh one every run)`,
+        });
+      } else {
+        stoppedBy ??= `step ${step.stepId} failed`;
         const retried = tries.length > 1 ? ` (after ${tries.length} attempts)` : '';
         const [exchange, broke] = [exchangeOf(last), failedChecks(last)];
         cases.push({ ...base, outcome: 'failed', message: [`${journey.workflowId} / ${step.stepId}${retried}: ${exchange}`, ...broke].join('\n'), broke, exchange });
       }
     }
+    if (journey.workflowId === ONBOARDING) onboarded = cases.every((c) => c.workflowId !== ONBOARDING || c.outcome === 'passed');
   }
   return { baseUrl: opts.baseUrl, cases, startedAt: opts.startedAt, durationMs: opts.durationMs };
 }
@@ -186,7 +230,7 @@ export function journeysReport(run: JourneysRun, respectExitCode: number | null)
   }
   const exitCode = journeysExitCode(run, respectExitCode);
   const notRun = run.cases.filter((c) => c.outcome === 'skipped').length;
-  const incomplete = notRun ? `${plural(notRun, 'step')} not run although none failed` : `Respect exited with ${respectExitCode} although no step failed`;
+  const incomplete = notRun ? `${plural(notRun, 'step')} not run or not judged although none failed` : `Respect exited with ${respectExitCode} although no step failed`;
   const count = (o: StepResult['outcome']) => run.cases.filter((c) => c.outcome === o).length;
   return {
     tool: { name: 'workflows' },
@@ -200,7 +244,7 @@ export function journeysReport(run: JourneysRun, respectExitCode: number | null)
       group: c.workflowId,
       outcome: c.outcome,
       durationMs: c.durationMs,
-      ...(c.outcome === 'skipped' ? { skipKind: 'not run', skipReason: c.message?.replace(/^not run(: )?/, '') } : {}),
+      ...(c.outcome === 'skipped' ? { skipKind: c.skipKind, skipReason: c.message?.replace(/^not (run|judged)(: )?/, '') } : {}),
       ...(c.outcome === 'failed' ? { broke: ruleOf(c) } : {}),
     })),
     findings: findings.all(),
@@ -210,7 +254,7 @@ export function journeysReport(run: JourneysRun, respectExitCode: number | null)
 }
 
 const STEP_HEADER = ['workflow', 'step', 'result', 'time'];
-const stepRows = (run: JourneysRun) => run.cases.map((c) => [c.workflowId, c.name.split(':')[0] ?? '', { passed: 'pass', failed: 'FAIL', skipped: 'not run' }[c.outcome], `${c.durationMs} ms`]);
+const stepRows = (run: JourneysRun) => run.cases.map((c) => [c.workflowId, c.name.split(':')[0] ?? '', c.outcome === 'skipped' ? (c.skipKind ?? 'not run') : { passed: 'pass', failed: 'FAIL' }[c.outcome], `${c.durationMs} ms`]);
 
 /** The table printed at the end of a run. */
 export const journeysTable = (run: JourneysRun): string => textTable(STEP_HEADER, stepRows(run));

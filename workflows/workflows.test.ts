@@ -30,24 +30,51 @@ function lint(file: string): { status: number | null; output: string } {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-/**
- * An implementation that answers its errors in a shape of its own (`{"message": …}`) instead of the error
- * envelope: the reference server behind a rewriting proxy.
- */
-async function withoutEnvelope(upstream: string): Promise<{ baseUrl: string; server: Server }> {
+interface Rewrites {
+  /** The request body as the implementation receives it. */
+  request?: (method: string, path: string, body: Buffer) => Buffer;
+  /** The answer's body as the runner receives it. */
+  response?: (status: number, body: Buffer) => Buffer;
+}
+
+/** Another implementation: the reference server behind a proxy that rewrites what passes through it. */
+async function behindProxy(upstream: string, rewrites: Rewrites): Promise<{ baseUrl: string; server: Server }> {
   const origin = new URL(upstream).origin;
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
-    const answer = await fetch(`${origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    let body = Buffer.from(await answer.arrayBuffer());
-    if (answer.status >= 400) body = Buffer.from(JSON.stringify({ message: (JSON.parse(body.toString()) as { error: { message: string } }).error.message }));
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(body);
+    const sent = chunks.length ? (rewrites.request?.(req.method!, req.url!, Buffer.concat(chunks)) ?? Buffer.concat(chunks)) : undefined;
+    const answer = await fetch(`${origin}${req.url}`, { method: req.method, headers, body: sent && new Uint8Array(sent) });
+    const body = Buffer.from(await answer.arrayBuffer());
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(rewrites.response?.(answer.status, body) ?? body);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server };
 }
+
+/** Errors in a shape of their own (`{"message": …}`) instead of the error envelope. */
+const ownErrorShape: Rewrites['response'] = (status, body) =>
+  status >= 400 ? Buffer.from(JSON.stringify({ message: (JSON.parse(body.toString()) as { error: { message: string } }).error.message })) : body;
+
+/** An implementation that answers its errors without the error envelope. */
+const withoutEnvelope = (upstream: string) => behindProxy(upstream, { response: ownErrorShape });
+
+/**
+ * An implementation that knows only the signup codes its provider issued, as a real one does: every code it
+ * is given reaches the reference server as an `invalid…` one, which it refuses with 400 bad_request.
+ */
+const refusingUnknownSignupCodes = (upstream: string, response?: Rewrites['response']) =>
+  behindProxy(upstream, {
+    request: (method, path, body) => {
+      if (method !== 'POST' || !path.endsWith('/clients/signup')) return body;
+      const signup = JSON.parse(body.toString()) as { auth_code: string };
+      return Buffer.from(JSON.stringify({ ...signup, auth_code: `invalid-${signup.auth_code}` }));
+    },
+    response,
+  });
+
+const closing = (server: Server) => new Promise<void>((done) => server.close(() => done()));
 
 describe('the Arazzo file', () => {
   it('passes Redocly lint, and Redocly lint fails a copy with a duplicated stepId', () => {
@@ -78,7 +105,7 @@ describe('against the reference server', () => {
     const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
     const { code, stdout, stderr } = await runCli(['--base-url', server.baseUrl, '--api-key', apiKey, '--reports-dir', reports, '--quiet']);
     expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: EXIT.passed, stderr: '' });
-    expect(stdout).toContain('10 passed, 0 failed, 0 not run');
+    expect(stdout).toContain('10 passed, 0 failed, 0 not run or not judged');
     expect(stdout).not.toContain(apiKey);
     const ctrf = JSON.parse(readFileSync(join(reports, 'workflows-ctrf.json'), 'utf8'));
     expect(() => validateStrict(ctrf)).not.toThrow();
@@ -114,7 +141,7 @@ describe('against the reference server', () => {
     expect(run.cases[2]!.message).toBe('not run: step awaitApproval failed before it');
   }, 120_000);
 
-  it('CONTRACT_SIGNUP_AUTH_CODE holding an issuer (as in the drift check\'s fixtures) gives the onboarding journey a fresh code from it', async () => {
+  it('--fixtures alone (the drift check\'s file: base_url, api_key, a signup_auth_code issuer) runs the journeys, with a fresh code from the issuer', async () => {
     const issuedCodes: string[] = [];
     const issuer = createServer((_req, res) => {
       const code = `issued-${Date.now().toString(36)}-${issuedCodes.length}`;
@@ -122,16 +149,67 @@ describe('against the reference server', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ auth_code: code }));
     });
     await new Promise<void>((done) => issuer.listen(0, '127.0.0.1', done));
-    const entry = { issue: { method: 'POST', url: `http://127.0.0.1:${(issuer.address() as AddressInfo).port}/codes` }, pick: '/auth_code' };
     const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
+    const fixtures = join(reports, 'fixtures.json');
+    writeFileSync(
+      fixtures,
+      JSON.stringify({
+        base_url: server.baseUrl,
+        api_key: apiKey,
+        signup_auth_code: { issue: { method: 'POST', url: `http://127.0.0.1:${(issuer.address() as AddressInfo).port}/codes` }, pick: '/auth_code' },
+      }),
+    );
     try {
-      const { code, stdout } = await runTsCommand(join(__dirname, 'cli.ts'), ['--base-url', server.baseUrl, '--api-key', apiKey, '--workflow', 'onboardByCodeExchange', '--reports-dir', reports, '--quiet'], {
-        CONTRACT_SIGNUP_AUTH_CODE: JSON.stringify(entry),
-      });
+      const { code, stdout } = await runCli(['--fixtures', fixtures, '--workflow', 'onboardByCodeExchange', '--reports-dir', reports, '--quiet']);
       expect({ code, stdout: code === EXIT.passed ? '' : stdout }).toEqual({ code: EXIT.passed, stdout: '' });
       expect(issuedCodes).toHaveLength(1);
     } finally {
-      await new Promise<void>((done) => issuer.close(() => done()));
+      await closing(issuer);
+    }
+  }, 120_000);
+
+  it('an implementation that refuses the made-up signup code leaves onboarding and the journeys on its client not judged: exit 3, naming the fixture', async () => {
+    const proxy = await refusingUnknownSignupCodes(server.baseUrl);
+    const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
+    try {
+      const { code, stdout } = await runCli(['--base-url', proxy.baseUrl, '--api-key', apiKey, '--reports-dir', reports, '--quiet']);
+      expect({ code, stdout: code === EXIT.incomplete ? '' : stdout }).toEqual({ code: EXIT.incomplete, stdout: '' });
+      expect(stdout).toContain('3 passed, 0 failed, 7 not run or not judged');
+      expect(stdout).toMatch(/◌ not judged: POST http:\/\/127\.0\.0\.1:\d+\/v1\/clients\/signup → 400: the implementation refused the signup code the run made up; give an unused one with --auth-code, or signup_auth_code in --fixtures/);
+      const ctrf = JSON.parse(readFileSync(join(reports, 'workflows-ctrf.json'), 'utf8'));
+      expect(() => validateStrict(ctrf)).not.toThrow();
+      const outcomes = Object.fromEntries(ctrf.results.tests.map((t: { name: string; status: string; rawStatus?: string }) => [t.name.split(':')[0], t.rawStatus ?? t.status]));
+      expect(outcomes).toMatchObject({ exchangeCode: 'not judged', readClient: 'not run', createTemplate: 'not judged', uploadImage: 'not judged', sendById: 'not judged', unknownClient: 'passed', invalidBody: 'passed' });
+      expect(readFileSync(join(reports, 'workflows-summary.md'), 'utf8')).toContain('(exit code 3)');
+    } finally {
+      await closing(proxy.server);
+    }
+  }, 120_000);
+
+  it('a refusal of the made-up signup code that breaks the contract (no error envelope) is still a violation: exit 1', async () => {
+    const proxy = await refusingUnknownSignupCodes(server.baseUrl, ownErrorShape);
+    const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
+    try {
+      const { code, stdout } = await runCli(['--base-url', proxy.baseUrl, '--api-key', apiKey, '--workflow', 'onboardByCodeExchange', '--reports-dir', reports, '--quiet']);
+      expect({ code, stdout: code === EXIT.violation ? '' : stdout }).toEqual({ code: EXIT.violation, stdout: '' });
+      expect(stdout).toMatch(/✘ onboardByCodeExchange \/ exchangeCode: POST http:\/\/127\.0\.0\.1:\d+\/v1\/clients\/signup → 400/);
+      expect(stdout).toContain("schema check: REQUIRED must have required property 'error'");
+    } finally {
+      await closing(proxy.server);
+    }
+  }, 120_000);
+
+  it('the same implementation with a chat client given: the template and media journeys are judged and pass, onboarding stays not judged (exit 3)', async () => {
+    const clientRef = `given-${Date.now().toString(36)}`;
+    await server.connectClient({ clientRef, channel: 'chat' });
+    const proxy = await refusingUnknownSignupCodes(server.baseUrl);
+    const reports = mkdtempSync(join(tmpdir(), 'workflows-reports-'));
+    try {
+      const { code, stdout } = await runCli(['--base-url', proxy.baseUrl, '--api-key', apiKey, '--chat-client-ref', clientRef, '--reports-dir', reports, '--quiet']);
+      expect({ code, stdout: code === EXIT.incomplete ? '' : stdout }).toEqual({ code: EXIT.incomplete, stdout: '' });
+      expect(stdout).toContain('8 passed, 0 failed, 2 not run or not judged');
+    } finally {
+      await closing(proxy.server);
     }
   }, 120_000);
 
@@ -141,7 +219,7 @@ describe('against the reference server', () => {
     try {
       const { code, stdout } = await runCli(['--base-url', proxy.baseUrl, '--api-key', apiKey, '--workflow', 'errorEnvelopes', '--reports-dir', reports, '--quiet']);
       expect(code).toBe(EXIT.violation);
-      expect(stdout).toContain('0 passed, 1 failed, 2 not run');
+      expect(stdout).toContain('0 passed, 1 failed, 2 not run or not judged');
       expect(stdout).toMatch(/✘ errorEnvelopes \/ unknownClient: GET http:\/\/127\.0\.0\.1:\d+\/v1\/clients\/no-such-client-\w+ → 404/);
       expect(stdout).toContain("success criteria check: Failed to pass {\"condition\":\"$response.body#/error/code == 'not_found'\"}");
       expect(stdout).toContain("schema check: REQUIRED must have required property 'error'");
@@ -155,7 +233,7 @@ describe('against the reference server', () => {
       expect(ctrf.extra.findings.map((f: { rule: string }) => f.rule)).toContain("schema check: REQUIRED must have required property 'error'");
       expect(readFileSync(join(reports, 'workflows-summary.md'), 'utf8')).toContain('**FAILED: 3 distinct violations in 1 case** (exit code 1)');
     } finally {
-      await new Promise<void>((done) => proxy.server.close(() => done()));
+      await closing(proxy.server);
     }
   }, 120_000);
 });
@@ -176,7 +254,7 @@ describe('npm run workflows, before any journey runs', () => {
   ])('%s is a usage error: exit 2 with the usage', async (_name, args) => {
     const { code, stderr } = await runCli(args);
     expect(code).toBe(EXIT.usage);
-    expect(stderr).toContain('Usage: npm run workflows -- --base-url URL --api-key KEY');
+    expect(stderr).toContain('Usage: partner-messaging-workflows --base-url URL --api-key KEY');
   }, 60_000);
 
   it('--help prints the usage with the exit codes and exits 0', async () => {
