@@ -41,7 +41,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     kind: 'library',
     dir: 'generated',
     entries: { index: 'generated/index.ts' },
-    resources: ['openapi.yaml'],
+    resources: ['openapi.yaml', 'workflows/partner-journeys.arazzo.yaml', 'workflows/fixtures'],
     neutral: true,
   },
   client: {
@@ -80,8 +80,8 @@ export const PACKAGES: Record<string, Library | Commands> = {
   'contract-tests': {
     kind: 'commands',
     dir: 'contract-tests',
-    entries: { contract: 'contract-tests/cli.ts', 'check-receiver': 'contract-tests/receiver/cli.ts' },
-    resources: ['openapi.yaml'],
+    entries: { contract: 'contract-tests/cli.ts', 'check-receiver': 'contract-tests/receiver/cli.ts', workflows: 'workflows/cli.ts' },
+    resources: ['openapi.yaml', 'workflows/partner-journeys.arazzo.yaml', 'workflows/fixtures'],
     docs: false,
     // --target starts this repository's own server (through tsx) and mock
     cloneOnly: ['contract-tests/local-targets.ts'],

@@ -3,7 +3,8 @@
 // this repository, and used from there: the client alone (few dependencies, nothing native, bundled for a
 // browser, typed under every module resolution, the Express receiver), the contract alone, and the tools
 // (each bin's --help, --version and strict flags; the installed server serving the API and /docs; the
-// installed drift check run against it; the installed mock and webhook trigger).
+// installed drift check and partner journeys run against it; the installed receiver check run against a
+// receiver built with the installed client; the installed mock).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -299,7 +300,7 @@ describe('the contract, installed alone', () => {
   }, INSTALL_MS);
   afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-  it('has no dependency and carries openapi.yaml, openapi.json and the facts as values, from require and import', async () => {
+  it('has no dependency and carries openapi.yaml, openapi.json, the partner journeys (Arazzo) and the facts as values, from require and import', async () => {
     expect(installedPackages(dir).map((p) => p.slice(p.indexOf('node_modules/') + 13))).toEqual(['@partner-messaging/contract']);
     writeFileSync(
       join(dir, 'read.mjs'),
@@ -310,16 +311,20 @@ const require = createRequire(import.meta.url);
 const cjs = require('@partner-messaging/contract');
 const json = require('@partner-messaging/contract/openapi.json');
 const yaml = readFileSync(require.resolve('@partner-messaging/contract/openapi.yaml'), 'utf8');
-console.log(JSON.stringify({ API_VERSION, scopes: SCOPES.length, cjs: cjs.API_VERSION, json: json.info.version, yaml: yaml.includes('openapi: 3.1') }));
+// the journeys name openapi.yaml by a relative URL, which must reach the copy in the package
+const journeys = require.resolve('@partner-messaging/contract/partner-journeys.arazzo.yaml');
+const source = /url: (\\S+)/.exec(readFileSync(journeys, 'utf8'))[1];
+const described = new URL(source, 'file://' + journeys).pathname === require.resolve('@partner-messaging/contract/openapi.yaml');
+console.log(JSON.stringify({ API_VERSION, scopes: SCOPES.length, cjs: cjs.API_VERSION, json: json.info.version, yaml: yaml.includes('openapi: 3.1'), described }));
 `,
     );
     const result = await run(process.execPath, ['read.mjs'], dir);
     expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ API_VERSION, scopes: 7, cjs: API_VERSION, json: API_VERSION, yaml: true });
+    expect(JSON.parse(result.stdout)).toEqual({ API_VERSION, scopes: 7, cjs: API_VERSION, json: API_VERSION, yaml: true, described: true });
   });
 });
 
-describe('the tools, installed together (server, mock, drift check)', () => {
+describe('the tools, installed together (server, mock, drift check), with the client and express for a webhook receiver', () => {
   let dir: string;
   const TOOLS = ['server', 'mock', 'contract-tests'];
   const bins = TOOLS.flatMap((workspace) => Object.keys(manifestOf(workspace).bin ?? {}).map((bin) => ({ workspace, bin })));
@@ -328,7 +333,7 @@ describe('the tools, installed together (server, mock, drift check)', () => {
 
   beforeAll(async () => {
     dir = project('tools');
-    await install(dir, TOOLS.map(tarballOf));
+    await install(dir, [...TOOLS.map(tarballOf), tarballOf('client'), 'express@5.3.0']);
   }, INSTALL_MS);
 
   afterAll(() => {
@@ -382,6 +387,8 @@ describe('the tools, installed together (server, mock, drift check)', () => {
     let origin: string;
     let key: string;
     let token: string;
+    /** The fixtures file the installed sandbox command printed (by the drift check's test). */
+    let fixtures: string | undefined;
 
     beforeAll(async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'consumer-data-'));
@@ -415,9 +422,10 @@ describe('the tools, installed together (server, mock, drift check)', () => {
     });
 
     it('the installed drift check, given the fixtures the installed sandbox command prints, passes against it (exit 0)', async () => {
-      const fixtures = join(dir, 'fixtures.json');
-      const printed = await run(binPath('partner-messaging-sandbox'), ['fixtures', '--server', origin, '--token', token, '--out', fixtures], dir);
-      expect({ code: printed.code, stderr: printed.stderr }).toEqual({ code: 0, stderr: `Fixtures written to ${fixtures} (it holds keys and the sandbox token: keep it private).\n` });
+      const file = join(dir, 'fixtures.json');
+      const printed = await run(binPath('partner-messaging-sandbox'), ['fixtures', '--server', origin, '--token', token, '--out', file], dir);
+      expect({ code: printed.code, stderr: printed.stderr }).toEqual({ code: 0, stderr: `Fixtures written to ${file} (it holds keys and the sandbox token: keep it private).\n` });
+      fixtures = file;
       const reports = join(dir, 'reports');
       const checked = await run(
         binPath('partner-messaging-contract'),
@@ -427,7 +435,45 @@ describe('the tools, installed together (server, mock, drift check)', () => {
       expect({ code: checked.code, tail: checked.code === 0 ? '' : `${checked.stdout}${checked.stderr}`.slice(-3000) }).toEqual({ code: 0, tail: '' });
       expect(readFileSync(join(reports, 'contract-summary.md'), 'utf8')).toContain('**PASSED**');
     }, 300_000);
+
+    it('the installed partner journeys, given the same fixtures file alone, pass against it (exit 0) with Redocly Respect from the package', async () => {
+      expect(fixtures).toBeDefined();
+      const reports = join(dir, 'reports');
+      const journeys = await run(binPath('partner-messaging-workflows'), ['--fixtures', fixtures!, '--reports-dir', reports, '--quiet'], dir);
+      expect({ code: journeys.code, tail: journeys.code === 0 ? '' : `${journeys.stdout}${journeys.stderr}`.slice(-3000) }).toEqual({ code: 0, tail: '' });
+      expect(journeys.stdout).toContain('10 passed, 0 failed, 0 not run or not judged');
+      expect(readFileSync(join(reports, 'workflows-summary.md'), 'utf8')).toContain('**PASSED**');
+    }, 300_000);
   });
+
+  it('the installed receiver check passes a receiver built with the installed client\'s Express middleware (exit 0)', async () => {
+    writeFileSync(
+      join(dir, 'receiver.mjs'),
+      `import express from 'express';
+import { webhookReceiver } from '@partner-messaging/client/express';
+const app = express();
+app.post('/webhooks', webhookReceiver({ secret: 'whsec_consumer_receiver', on: {} }));
+const server = app.listen(0, '127.0.0.1', () => console.log('receiver at http://127.0.0.1:' + server.address().port + '/webhooks'));
+`,
+    );
+    const receiver = spawn(process.execPath, ['receiver.mjs'], { cwd: dir, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(receiver);
+    const url = await new Promise<string>((done, fail) => {
+      let output = '';
+      receiver.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /receiver at (\S+)/.exec(output);
+        if (match) done(match[1]!);
+      });
+      receiver.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      receiver.once('exit', (code) => fail(new Error(`the receiver exited (${code}):\n${output}`)));
+    });
+    const reports = join(dir, 'reports');
+    const checked = await run(binPath('partner-messaging-check-receiver'), ['--url', url, '--secret', 'whsec_consumer_receiver', '--reports-dir', reports, '--quiet'], dir);
+    expect({ code: checked.code, tail: checked.code === 0 ? '' : `${checked.stdout}${checked.stderr}`.slice(-3000) }).toEqual({ code: 0, tail: '' });
+    expect(readFileSync(join(reports, 'receiver-summary.md'), 'utf8')).toContain('**PASSED**');
+    receiver.kill();
+  }, 120_000);
 
   it('the installed mock answers under /v1 with any test key', async () => {
     const { match } = await start('partner-messaging-mock', { MOCK_PORT: '0' }, /Mock of openapi\.yaml at (http:\/\/\S+)\/v1/);
