@@ -19,7 +19,7 @@ import { doc, type FuzzContext, type FuzzRequest, type StreamPlan, validRequest 
 export const BUILTIN_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'toJSON', '__defineGetter__'];
 
 /** Integers as they should not be written, and numbers out of every range. */
-export const ODD_INTEGERS = ['0x10', ' 10', '10 ', '+10', '010', '1e1', '1.0', '-0', '', ' ', '１０', '1_0', '0b11', 'NaN', 'Infinity', '9223372036854775808', '9007199254740993', '99999999999999999999999999', '-1'];
+export const ODD_INTEGERS = ['0x10', ' 10', '10 ', '+10', '010', '1e1', '1.0', '-0', '', ' ', '１０', '1_0', '0b11', 'NaN', 'Infinity', '9223372036854775808', '9007199254740993', '99999999999999999999999999', '9'.repeat(309), `1${'0'.repeat(400)}`, `-${'9'.repeat(400)}`, '-1'];
 const RAW_NUMBERS = ['1e400', '-1e400', '9007199254740993', '1.0000000000000002', '-0', '1E+308', '0.0000000000000000000000000001', '123456789012345678901234567890'];
 
 const hostile = (r: FuzzRequest, why: string, changes: Partial<FuzzRequest> = {}): FuzzRequest => ({ ...r, kind: 'hostile', why, ...changes });

@@ -31,6 +31,24 @@ const cases: [string, Regression][] = [
       holds: (a) => a.status === 404 && typeof a.json?.error?.code === 'string',
     },
   ],
+  [
+    'GET /clients?limit= 309 nines (Infinity once read by Number()) answers 400 bad_request naming the bound, not 500',
+    {
+      operation: 'listClients',
+      found: 'the mock/server parity test, 2026-11-23: 500 internal_error (SQLite "datatype mismatch" on LIMIT Infinity); ODD_INTEGERS stopped at 26 digits',
+      request: () => ({ method: 'GET', path: `/clients?limit=${'9'.repeat(309)}` }),
+      holds: (a) => a.status === 400 && a.json?.error?.code === 'bad_request' && a.json?.error?.details?.limit?.[0] === 'must be <= 100',
+    },
+  ],
+  [
+    'GET /clients?offset= a minus sign and 400 nines answers 400 bad_request naming the bound, not 500',
+    {
+      operation: 'listClients',
+      found: 'the same parity finding, the negative side',
+      request: () => ({ method: 'GET', path: `/clients?offset=-${'9'.repeat(400)}` }),
+      holds: (a) => a.status === 400 && a.json?.error?.code === 'bad_request' && a.json?.error?.details?.offset?.[0] === 'must be >= 0',
+    },
+  ],
 ];
 
 const server = fuzzServerForSuite();

@@ -1,8 +1,9 @@
 // The mock answers a request that breaks the contract as the reference server does: the same invalid
 // requests go to both (real HTTP, both under /v1) and must get the same status and error code, and every
 // answer of the mock holds openapi.yaml. Also: the mock serves with and without /v1, refuses keys without
-// the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403 and sends the rate-limit
-// headers.
+// the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403, sends the rate-limit
+// headers and bounds request bodies as the server does.
+import { connect } from 'node:net';
 import { contract } from '../spec';
 import { startTestServer, type TestServer } from '../server/testing';
 import { startMock, type MockServer } from './server';
@@ -54,6 +55,14 @@ const INVALID: Array<[string, InvalidRequest]> = [
   ['a session without client_ref', { method: 'POST', path: '/embedded-signup/sessions', json: {} }],
   ['a signup without auth_code', { method: 'POST', path: '/clients/signup', json: { client_ref: 'acme-shoes-de' } }],
   ['an unknown path', { method: 'GET', path: '/nothing-here' }],
+  // what an attacker or a sloppy client sends
+  ['a path parameter that is not valid percent-encoding', { method: 'GET', path: '/clients/%E0%A4%A' }],
+  ['built-in property names as the body\'s keys', { method: 'POST', path: '/messages/send', raw: '{"__proto__":{"client_ref":"x"},"constructor":{"prototype":{}},"toString":1}', headers: { 'Content-Type': 'application/json' } }],
+  ['arrays nested 10,000 deep as the body', { method: 'POST', path: '/messages/send', raw: `${'['.repeat(10_000)}${']'.repeat(10_000)}`, headers: { 'Content-Type': 'application/json' } }],
+  ['a JSON body over 1 MiB', { method: 'POST', path: '/messages/send', json: { ...SEND, text: { body: 'x'.repeat(1_100_000) } } }],
+  ['a bare number as the body', { method: 'POST', path: '/messages/send', raw: '1e999', headers: { 'Content-Type': 'application/json' } }],
+  ['limit of 400 digits', { method: 'GET', path: `/clients?limit=${'9'.repeat(400)}` }],
+  ['limit spelt as an exponent', { method: 'GET', path: '/clients?limit=1e1' }],
   ['an unknown method on a known path', { method: 'PUT', path: '/clients' }],
 ];
 
@@ -99,6 +108,35 @@ describe('the mock answers invalid requests as the reference server does', () =>
     const checked = contract().check({ method: request.method, path, status: fromMock.status, headers: fromMock.headers, body: fromMock.bytes });
     // an unknown path or method matches no operation; its 404 envelope is checked as the server's is
     if (checked.operation) expect(checked.violations).toEqual([]);
+  });
+});
+
+describe('the mock bounds a request body in time', () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ bodyBounds: { idleMs: 300, totalMs: 60_000, lingerBytes: 1024 } });
+  }, 60_000);
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  it('a body that stalls is cut with 400 bad_request in the envelope, as the server cuts it', async () => {
+    const { port } = new URL(mock.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write(
+      'POST /v1/messages/send HTTP/1.1\r\nHost: mock\r\nAuthorization: Bearer ik_test_stalling\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"client_ref":',
+    );
+    // the answer comes when the mock gives up on the rest of the body; the client sends nothing more
+    const answer = await new Promise<string>((done) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => done(text));
+      socket.on('end', () => done(text));
+    });
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: 'bad_request', message: 'The request body stalled: no data for 0.3 s.' });
   });
 });
 

@@ -13,19 +13,24 @@ import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RateLimitedError } from '../server/domain/errors';
+import getRawBody from 'raw-body';
+import { DEFAULT_BODY_BOUNDS } from '../server/config';
+import { DomainError, RateLimitedError } from '../server/domain/errors';
 import { KEY_LIKE } from '../server/domain/keys';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from '../server/domain/rate-limit';
 import { MemoryRateLimitCounters } from '../server/store/memory-rate-limits';
 import { keyInQueryString } from '../server/http/auth';
-import { validationError, type ValidatorIssue } from '../server/http/validation-details';
+import { boundBody, type BodyBounds } from '../server/http/body-bounds';
+import { JSON_BODY_LIMIT, parseJsonText } from '../server/http/json-body';
+import { numericQueryParameters, queryNumberDetails } from '../server/http/strict-query';
+import { isPercentDecodable, malformedPathError, ownProperties, validationError, type ValidatorIssue } from '../server/http/validation-details';
 import { CONTRACT_PATH, contract, type Operation } from '../spec';
 
 /** The version segment of the contract's server URL; the mock serves with and without it. */
 export const VERSION_PREFIX = '/v1';
 /** Keys the mock accepts: the shape of the service's keys (it cannot know which exist). */
 const KEY_PREFIX = new RegExp(`^${KEY_LIKE.source}`);
-/** Largest request body read (uploads included). */
+/** Largest request body read (uploads); a JSON body is held to the server's JSON_BODY_LIMIT. */
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The server's default window: 600 requests per key per minute. */
 export const MOCK_RATE_LIMIT: RateLimitPolicy = { max: 600, windowSeconds: 60 };
@@ -34,6 +39,8 @@ export interface MockOptions {
   /** Answer with data generated from the schemas instead of examples (as `Prefer: dynamic=true`). */
   dynamic?: boolean;
   rateLimit?: RateLimitPolicy;
+  /** How long a request body may pause and last (the server's defaults). */
+  bodyBounds?: BodyBounds;
   /** Called once per answered request (`npm run mock` prints it when MOCK_VERBOSE is set). */
   log?: (line: string) => void;
 }
@@ -89,15 +96,18 @@ export function toValidatorIssues(violations: ReadonlyArray<{ path?: readonly (s
   }));
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too large'> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_LIMIT_BYTES) return 'too large';
-    chunks.push(chunk);
+/**
+ * The body, read by raw-body as the server reads it: refused past `limit` without reading the rest, and
+ * failing with the server's 400 when body-bounds cuts a stalled or endless body (the stream stays open, so
+ * the answer can still be written).
+ */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too large'> {
+  try {
+    return await getRawBody(req, { limit, length: req.headers['content-length'] });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'entity.too.large') return 'too large';
+    throw error;
   }
-  return Buffer.concat(chunks);
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -118,6 +128,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     isProxy: false,
   } as IHttpConfig;
   const prism = createInstance(baseConfig, { logger });
+  const numericQuery = numericQueryParameters(spec);
   const limiter = new FixedWindowRateLimiter(options.rateLimit ?? MOCK_RATE_LIMIT, new MemoryRateLimitCounters(), () => new Date());
 
   async function answer(req: IncomingMessage): Promise<Answer> {
@@ -152,16 +163,21 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     const preferences = getHttpConfigFromRequest(input);
     if (preferences._tag === 'Left') return problem(preferences.left);
     if (preferences.right.code === 403 && key && op.responses['403']) return withRate(forbidden(op, key));
+    if (!isPercentDecodable(url.pathname)) {
+      const { code, message, details } = malformedPathError(op.parameters.filter((p) => p.in === 'path').map((p) => String(p.name)));
+      return withRate(errorAnswer(400, code, message, { body: { details } }));
+    }
+    const oddNumbers = queryNumberDetails(url.searchParams, numericQuery.get(op.operationId) ?? []);
+    if (oddNumbers.size > 0) return withRate(errorAnswer(400, 'bad_request', 'The request is invalid.', { body: { details: ownProperties(oddNumbers) } }));
 
-    const raw = await readBody(req);
+    const json = isJson(req.headers['content-type']);
+    const raw = await readBody(req, json ? JSON_BODY_LIMIT : BODY_LIMIT_BYTES);
     if (raw === 'too large') return withRate(errorAnswer(400, 'bad_request', 'The request body is too large.'));
     if (raw.length > 0) {
-      if (isJson(req.headers['content-type'])) {
-        try {
-          input.body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          return withRate(errorAnswer(400, 'bad_request', 'The request body is not valid JSON.'));
-        }
+      if (json) {
+        const read = parseJsonText(raw.toString('utf8'));
+        if ('refused' in read) return withRate(errorAnswer(400, 'bad_request', read.refused.message, read.refused.details ? { body: { details: read.refused.details } } : {}));
+        input.body = read.body;
       } else {
         input.body = raw.toString('utf8');
       }
@@ -199,8 +215,9 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
   }
 
   const server: Server = createServer((req, res) => {
+    boundBody(req, res, options.bodyBounds ?? DEFAULT_BODY_BOUNDS);
     answer(req)
-      .catch((error: unknown) => problem(error instanceof Error ? error : new Error(String(error))))
+      .catch(failureAnswer)
       .then((a) => send(req, res, a, options.log));
   });
   await new Promise<void>((resolve, reject) => {
@@ -218,6 +235,12 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
         server.closeAllConnections();
       }),
   };
+}
+
+/** A body cut for stalling or lasting too long is the server's 400; anything else is the mock's own failure. */
+function failureAnswer(error: unknown): Answer {
+  if (error instanceof DomainError && error.kind === 'bad_request') return errorAnswer(400, error.code, error.message, error.details ? { body: { details: error.details } } : {});
+  return problem(error instanceof Error ? error : new Error(String(error)));
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -14,7 +14,7 @@ import { uploadReader } from './http/multipart-upload';
 import { requestId } from './http/request-id';
 import { apiRouter } from './http/routes';
 import { strictQueryNumbers } from './http/strict-query';
-import { ownProperties } from './http/validation-details';
+import { malformedPathError } from './http/validation-details';
 import type { Logger } from './log';
 
 export interface AppDeps {
@@ -113,9 +113,9 @@ function deferMalformedPath(contract: Contract): ErrorRequestHandler {
     const issue = (error as { status?: number; errors?: { message?: string }[] }).errors?.[0];
     const operation = issue?.message?.startsWith('malformed uri') ? contract.find(req.method, req.path.replace(/^\/v1(?=\/)/, '')) : undefined;
     if (!operation) return next(error);
-    const details = new Map(operation.parameters.filter((p) => p.in === 'path').map((p) => [String(p.name), ['is not valid percent-encoding']]));
+    const { message, details } = malformedPathError(operation.parameters.filter((p) => p.in === 'path').map((p) => String(p.name)));
     res.locals.operationId = operation.operationId;
-    res.locals.deferredFailure = badRequest('A path parameter is not valid percent-encoding.', { details: ownProperties(details) });
+    res.locals.deferredFailure = badRequest(message, { details });
     next();
   };
 }

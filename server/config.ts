@@ -52,6 +52,9 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
 /** After an answer given before the body was read, how much more is read and discarded before closing. */
 export const LINGER_BYTES = 16 * 1_048_576;
 
+/** The bounds of a request body without BODY_IDLE_TIMEOUT_MS and BODY_TIMEOUT_MS (the mock's too). */
+export const DEFAULT_BODY_BOUNDS = { idleMs: 10_000, totalMs: 600_000, lingerBytes: LINGER_BYTES } as const;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export class ConfigError extends Error {}
@@ -94,7 +97,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateMediaUrls: env.TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS === 'true',
     sandboxAdminToken: env.SANDBOX_ADMIN_TOKEN || null,
     tickIntervalMs: int('TICK_INTERVAL_MS', 250, 0, 3_600_000),
-    bodyBounds: { idleMs: int('BODY_IDLE_TIMEOUT_MS', 10_000, 1, 600_000), totalMs: int('BODY_TIMEOUT_MS', 600_000, 1, 3_600_000), lingerBytes: LINGER_BYTES },
+    bodyBounds: {
+      idleMs: int('BODY_IDLE_TIMEOUT_MS', DEFAULT_BODY_BOUNDS.idleMs, 1, 600_000),
+      totalMs: int('BODY_TIMEOUT_MS', DEFAULT_BODY_BOUNDS.totalMs, 1, 3_600_000),
+      lingerBytes: DEFAULT_BODY_BOUNDS.lingerBytes,
+    },
   };
 }
 

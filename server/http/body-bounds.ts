@@ -7,7 +7,8 @@
 //   the answer, then the connection is closed. The write side is closed first and the reading goes on
 //   (a lingering close, as web servers do), so a client that sent `Connection: close` still gets the answer
 //   instead of a reset.
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { badRequest } from '../domain/errors';
 
@@ -20,22 +21,29 @@ export interface BodyBounds {
   lingerBytes: number;
 }
 
+/**
+ * Bounds the body of one request (plain Node objects: the mock's server binds it too). Call it before
+ * anything reads the body.
+ */
+export function boundBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
+  if (req.complete || !hasBody(req)) return;
+  watchBody(req, res, bounds);
+  // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the rest of
+  // the body without any limit (or, on `Connection: close`, reset the connection).
+  res.prependOnceListener('finish', () => {
+    if (!req.complete) lingerThenClose(req, bounds);
+  });
+}
+
 /** First step of the pipeline: the bounds of this request's body. */
 export function boundBodies(bounds: BodyBounds): RequestHandler {
   return (req, res, next) => {
-    if (!req.complete && hasBody(req)) {
-      watchBody(req, res, bounds);
-      // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the
-      // rest of the body without any limit (or, on `Connection: close`, reset the connection).
-      res.prependOnceListener('finish', () => {
-        if (!req.complete) lingerThenClose(req, bounds);
-      });
-    }
+    boundBody(req, res, bounds);
     next();
   };
 }
 
-function hasBody(req: Request): boolean {
+function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
@@ -43,7 +51,7 @@ function hasBody(req: Request): boolean {
  * Cuts a body that stalls or lasts too long: its reader (the JSON parser, the upload reader) fails with a
  * 400 that the error mapper answers in the envelope; without a reader the connection is closed.
  */
-function watchBody(req: Request, res: Response, bounds: BodyBounds): void {
+function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
   const socket = req.socket;
   const cut = (why: string) => {
     cleanup();
@@ -77,8 +85,10 @@ function watchBody(req: Request, res: Response, bounds: BodyBounds): void {
  * After an answer that left the body unread: read at most `lingerBytes` more (with the idle bound), with the
  * write side already closed when the client asked to close, then close the connection.
  */
-function lingerThenClose(req: Request, bounds: BodyBounds): void {
-  const socket: Socket = req.socket;
+function lingerThenClose(req: IncomingMessage, bounds: BodyBounds): void {
+  const socket: Socket | null = req.socket;
+  // a request already destroyed has nothing more to read
+  if (!socket) return;
   // Node would destroy a `Connection: close` socket as soon as the answer is flushed, resetting a client that
   // is still sending; close only its write side, and end it once the lingering is over.
   socket.destroySoon = function halfClose(this: Socket) {

@@ -3,8 +3,8 @@ import type { Request, RequestHandler } from 'express';
 import getRawBody from 'raw-body';
 import { badRequest } from '../domain/errors';
 
-/** Largest JSON body accepted; larger bodies get 400 bad_request (openapi.yaml, "Limits"). */
-export const JSON_BODY_LIMIT = '1mb';
+/** Largest JSON body accepted, 1 MiB; larger bodies get 400 bad_request (openapi.yaml, "Limits"). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Deepest nesting of arrays and objects a JSON body may have (openapi.yaml, "Limits"). */
 export const MAX_JSON_DEPTH = 32;
@@ -30,20 +30,40 @@ export function jsonDeeperThan(text: string, max: number): boolean {
 
 const isJson = (req: Request) => Boolean(req.is(['application/json', '+json']));
 
+/** A JSON text as the API reads it: its value, or why it is refused (a 400 bad_request). */
+export type JsonText = { body: unknown } | { refused: { message: string; details?: Record<string, string[]> } };
+
+/**
+ * The body of a JSON text read whole: refused when nested deeper than MAX_JSON_DEPTH (before parsing, so
+ * every reader after this one can walk it recursively), when it is not an object or array, or not JSON; an
+ * empty body is `{}`. The reference server and the mock read JSON bodies with it.
+ */
+export function parseJsonText(text: string): JsonText {
+  if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+    return { refused: { message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, details: { body: [`nested deeper than ${MAX_JSON_DEPTH} levels`] } } };
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') return { body: {} };
+  if (trimmed[0] !== '{' && trimmed[0] !== '[') return { refused: { message: 'The request body is not a JSON object or array.' } };
+  try {
+    return { body: JSON.parse(text) };
+  } catch {
+    return { refused: { message: 'The request body is not valid JSON.' } };
+  }
+}
+
 /** A failure of the body itself, typed as the error mapper reads body failures. */
 function bodyError(type: string, message: string): Error {
   return Object.assign(new Error(message), { status: 400, type });
 }
 
 /**
- * The JSON body of a request (`application/json` and `+json` types), read by raw-body up to `limit` and
- * refused before parsing when nested deeper than MAX_JSON_DEPTH, so every reader after this one (the
- * validator, the rules, the provider) can walk it recursively. A failure answers at once, without reading
- * the rest of the body first (express.json reads the rest of a refused body to its end, however long it
- * is); http/body-bounds.ts bounds what is still read after the answer. UTF-8 only, not compressed; an empty
- * body is `{}`.
+ * The JSON body of a request (`application/json` and `+json` types), read by raw-body up to `limit`, then
+ * by parseJsonText. A failure answers at once, without reading the rest of the body first (express.json
+ * reads the rest of a refused body to its end, however long it is); http/body-bounds.ts bounds what is
+ * still read after the answer. UTF-8 only, not compressed.
  */
-export function jsonBody(limit: string = JSON_BODY_LIMIT): RequestHandler {
+export function jsonBody(limit: string | number = JSON_BODY_LIMIT): RequestHandler {
   return (req, _res, next) => {
     if (!isJson(req)) return next();
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -57,24 +77,12 @@ export function jsonBody(limit: string = JSON_BODY_LIMIT): RequestHandler {
     if (charset !== 'utf-8' && charset !== 'utf8') return next(bodyError('charset.unsupported', `Charset ${charset} is not accepted.`));
     getRawBody(req, { length: req.headers['content-length'], limit, encoding: 'utf-8' }, (error, text) => {
       if (error) return next(error);
-      if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-        return next(
-          badRequest(`The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, {
-            details: { body: [`nested deeper than ${MAX_JSON_DEPTH} levels`] },
-          }),
-        );
+      const read = parseJsonText(text);
+      if ('refused' in read) {
+        const { message, details } = read.refused;
+        return next(details ? badRequest(message, { details }) : bodyError('entity.parse.failed', message));
       }
-      const trimmed = text.trim();
-      if (trimmed === '') {
-        req.body = {};
-        return next();
-      }
-      if (trimmed[0] !== '{' && trimmed[0] !== '[') return next(bodyError('entity.parse.failed', 'The request body is not a JSON object or array.'));
-      try {
-        req.body = JSON.parse(text);
-      } catch {
-        return next(bodyError('entity.parse.failed', 'The request body is not valid JSON.'));
-      }
+      req.body = read.body;
       next();
     });
   };

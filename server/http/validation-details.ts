@@ -91,6 +91,25 @@ export function validationError(
   return { code, message, details };
 }
 
+/**
+ * The 400 answer to a path that is not valid percent-encoding (`/clients/%E0%A4%A`): every path parameter
+ * of its operation named, since which one holds the broken escape cannot be told once decoding failed.
+ */
+export function malformedPathError(pathParameters: readonly string[]): ValidationError {
+  const details = ownProperties(new Map(pathParameters.map((name) => [name, ['is not valid percent-encoding']])));
+  return { code: 'bad_request', message: 'A path parameter is not valid percent-encoding.', details };
+}
+
+/** Whether every segment of a path decodes (`decodeURIComponent` refuses a broken escape). */
+export function isPercentDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {
   const keyOf = (i: FieldIssue) => `${i.field}\u0000${i.message}`;
   const counts = new Map<string, number>();
