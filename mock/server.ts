@@ -3,8 +3,9 @@
 // the server will answer:
 //   route (`/v1` prefix optional) → authenticate (Bearer, `ik_test_`/`ik_live_` prefix, no key in the
 //   query string) → rate limit (per key, headers on every answer) → rehearsed 403 naming the operation's
-//   scope → JSON body → Prism: validate the request (violations become 400 with `details`, mapped as the
-//   server maps its validator's) and pick the example (`Prefer: code=…, example=…, dynamic=true`).
+//   scope → the path's percent-encoding, the query numbers and the JSON body, read by the server's own code
+//   (bounded in bytes and time) → Prism: validate the request (violations become 400 with `details`, mapped
+//   as the server maps its validator's) and pick the example (`Prefer: code=…, example=…, dynamic=true`).
 // Prism runs with `errors` on: an example that breaks the contract is answered 500 problem+json.
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
