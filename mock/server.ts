@@ -23,8 +23,8 @@ import { MemoryRateLimitCounters } from '../server/store/memory-rate-limits';
 import { keyInQueryString } from '../server/http/auth';
 import { boundBody, type BodyBounds } from '../server/http/body-bounds';
 import { JSON_BODY_LIMIT, parseJsonText } from '../server/http/json-body';
-import { numericQueryParameters, queryNumberDetails } from '../server/http/strict-query';
-import { isPercentDecodable, malformedPathError, ownProperties, validationError, type ValidatorIssue } from '../server/http/validation-details';
+import { numericQueryParameters, oddQueryNumbers } from '../server/http/strict-query';
+import { isPercentDecodable, malformedPathError, validationError, type ValidatorIssue } from '../server/http/validation-details';
 import { CONTRACT_PATH, contract, type Operation } from '../spec';
 
 /** The version segment of the contract's server URL; the mock serves with and without it. */
@@ -64,6 +64,10 @@ const errorAnswer = (status: number, code: string, message: string, extra: Parti
   headers: { 'Content-Type': 'application/json', ...extra.headers },
   body: { error: { code, message, ...(extra.body as object) } },
 });
+
+/** A request the server's own readers refuse: 400 with its code, message and `details`, when there are any. */
+const badRequestAnswer = ({ code, message, details }: { code: string; message: string; details?: Record<string, unknown> }): Answer =>
+  errorAnswer(400, code, message, details ? { body: { details } } : {});
 
 /** `/v1/messages/send` and `/messages/send` name the same operation. */
 export function contractPath(pathname: string): string {
@@ -164,12 +168,8 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     const preferences = getHttpConfigFromRequest(input);
     if (preferences._tag === 'Left') return problem(preferences.left);
     if (preferences.right.code === 403 && key && op.responses['403']) return withRate(forbidden(op, key));
-    if (!isPercentDecodable(url.pathname)) {
-      const { code, message, details } = malformedPathError(op.parameters.filter((p) => p.in === 'path').map((p) => String(p.name)));
-      return withRate(errorAnswer(400, code, message, { body: { details } }));
-    }
-    const oddNumbers = queryNumberDetails(url.searchParams, numericQuery.get(op.operationId) ?? []);
-    if (oddNumbers.size > 0) return withRate(errorAnswer(400, 'bad_request', 'The request is invalid.', { body: { details: ownProperties(oddNumbers) } }));
+    const unreadable = isPercentDecodable(url.pathname) ? oddQueryNumbers(url.searchParams, numericQuery.get(op.operationId) ?? []) : malformedPathError(op.parameters);
+    if (unreadable) return withRate(badRequestAnswer(unreadable));
 
     const json = isJson(req.headers['content-type']);
     const raw = await readBody(req, json ? JSON_BODY_LIMIT : BODY_LIMIT_BYTES);
@@ -177,7 +177,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     if (raw.length > 0) {
       if (json) {
         const read = parseJsonText(raw.toString('utf8'));
-        if ('refused' in read) return withRate(errorAnswer(400, 'bad_request', read.refused.message, read.refused.details ? { body: { details: read.refused.details } } : {}));
+        if ('refused' in read) return withRate(badRequestAnswer({ code: 'bad_request', ...read.refused }));
         input.body = read.body;
       } else {
         input.body = raw.toString('utf8');
@@ -189,10 +189,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     if (result._tag === 'Left') return withRate(problem(result.left));
     const { output, validations } = result.right;
     const violations = validations.input.filter((v) => v.severity === DiagnosticSeverity.Error);
-    if (violations.length > 0) {
-      const { code, message, details } = validationError(toValidatorIssues(violations), op.codeWhenMissing, input.body);
-      return withRate(errorAnswer(400, code, message, { body: { details } }));
-    }
+    if (violations.length > 0) return withRate(badRequestAnswer(validationError(toValidatorIssues(violations), op.codeWhenMissing, input.body)));
     const broken = validations.output.filter((v) => v.severity === DiagnosticSeverity.Error);
     if (broken.length > 0) {
       return problem(
@@ -240,7 +237,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
 
 /** A body cut for stalling or lasting too long is the server's 400; anything else is the mock's own failure. */
 function failureAnswer(error: unknown): Answer {
-  if (error instanceof DomainError && error.kind === 'bad_request') return errorAnswer(400, error.code, error.message, error.details ? { body: { details: error.details } } : {});
+  if (error instanceof DomainError && error.kind === 'bad_request') return badRequestAnswer(error);
   return problem(error instanceof Error ? error : new Error(String(error)));
 }
 

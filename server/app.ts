@@ -113,7 +113,7 @@ function deferMalformedPath(contract: Contract): ErrorRequestHandler {
     const issue = (error as { status?: number; errors?: { message?: string }[] }).errors?.[0];
     const operation = issue?.message?.startsWith('malformed uri') ? contract.find(req.method, req.path.replace(/^\/v1(?=\/)/, '')) : undefined;
     if (!operation) return next(error);
-    const { message, details } = malformedPathError(operation.parameters.filter((p) => p.in === 'path').map((p) => String(p.name)));
+    const { message, details } = malformedPathError(operation.parameters);
     res.locals.operationId = operation.operationId;
     res.locals.deferredFailure = badRequest(message, { details });
     next();

@@ -179,6 +179,7 @@ export function respectRun(opts: { log: RespectLog; journeys: Journey[]; baseUrl
   // one Arazzo file per run, so the log holds one file
   const [logged] = Object.values(opts.log.files);
   const cases: StepResult[] = [];
+  // the file lists the onboarding journey first, so its outcome is known before the journeys on its client
   let onboarded = true;
   for (const journey of opts.journeys) {
     const executed = logged?.executedWorkflows.find((w) => w.workflowId === journey.workflowId);

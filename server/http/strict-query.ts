@@ -3,7 +3,7 @@ import type { Contract } from '../../spec';
 import { derefSchema } from '../../spec';
 import { badRequest } from '../domain/errors';
 import { operationIdOf } from './types';
-import { ownProperties } from './validation-details';
+import { ownProperties, type ValidationError } from './validation-details';
 
 /** How the contract writes an integer: decimal digits, a minus sign at most, no leading zero. */
 const INTEGER = /^(0|-?[1-9][0-9]*)$/;
@@ -45,8 +45,8 @@ export function numericQueryParameters(contract: Contract): Map<string, NumericP
   return numeric;
 }
 
-/** `details` of the query values that are not the numbers their parameters type (empty when all are). */
-export function queryNumberDetails(query: URLSearchParams, parameters: readonly NumericParameter[]): Map<string, string[]> {
+/** The 400 of query values that are not the numbers their parameters type; undefined when all are. */
+export function oddQueryNumbers(query: URLSearchParams, parameters: readonly NumericParameter[]): ValidationError | undefined {
   const details = new Map<string, string[]>();
   for (const parameter of parameters) {
     for (const value of query.getAll(parameter.name)) {
@@ -54,7 +54,7 @@ export function queryNumberDetails(query: URLSearchParams, parameters: readonly 
       if (problem) details.set(parameter.name, [problem]);
     }
   }
-  return details;
+  return details.size === 0 ? undefined : { code: 'bad_request', message: 'The request is invalid.', details: ownProperties(details) };
 }
 
 /**
@@ -68,8 +68,8 @@ export function strictQueryNumbers(contract: Contract): RequestHandler {
   return (req, _res, next) => {
     const parameters = numeric.get(operationIdOf(req) ?? '');
     if (!parameters) return next();
-    const details = queryNumberDetails(new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''), parameters);
-    if (details.size === 0) return next();
-    next(badRequest('The request is invalid.', { details: ownProperties(details) }));
+    const odd = oddQueryNumbers(new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''), parameters);
+    if (!odd) return next();
+    next(badRequest(odd.message, { details: odd.details }));
   };
 }

@@ -95,7 +95,8 @@ export function validationError(
  * The 400 answer to a path that is not valid percent-encoding (`/clients/%E0%A4%A`): every path parameter
  * of its operation named, since which one holds the broken escape cannot be told once decoding failed.
  */
-export function malformedPathError(pathParameters: readonly string[]): ValidationError {
+export function malformedPathError(parameters: ReadonlyArray<Record<string, unknown>>): ValidationError {
+  const pathParameters = parameters.filter((p) => p.in === 'path').map((p) => String(p.name));
   const details = ownProperties(new Map(pathParameters.map((name) => [name, ['is not valid percent-encoding']])));
   return { code: 'bad_request', message: 'A path parameter is not valid percent-encoding.', details };
 }
