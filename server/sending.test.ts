@@ -1,6 +1,6 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { DAY_MS } from './domain/clock';
-import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
+import { DAY_MS } from './domain/shared/clock';
+import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/messaging/service-window';
 import { contract } from '../spec';
 import { messagingFixture, statusEvents, type MessagingFixture } from './testing/messaging-fixture';
 import { call } from './testing/contract-calls';

@@ -1,5 +1,5 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { DAY_MS } from './domain/clock';
+import { DAY_MS } from './domain/shared/clock';
 import { messagingFixture, seedTemplate, type MessagingFixture } from './testing/messaging-fixture';
 import { call } from './testing/contract-calls';
 

@@ -1,4 +1,4 @@
-import { toApiClient } from '../domain/clients';
+import { toApiClient } from '../domain/onboarding/clients';
 import type { Domain } from '../domain';
 import type { ReferenceHandlers } from './types';
 

@@ -1,7 +1,7 @@
 import type { Domain } from '../domain';
 import type { ReferenceHandlers } from './types';
 
-/** Tag Messages: free-form and template sends. Shapes are the validator's; rules are domain/sending.ts's. */
+/** Tag Messages: free-form and template sends. Shapes are the validator's; rules are domain/messaging/sending.ts's. */
 export function messagesHandlers(domain: Domain): ReferenceHandlers<'Messages'> {
   const sending = domain.sending;
   return {

@@ -1,7 +1,7 @@
 import type { Domain } from '../domain';
-import { toApiClient } from '../domain/clients';
+import { toApiClient } from '../domain/onboarding/clients';
 import type { Channel } from '../store/records';
-import { SESSION_TTL_SECONDS } from '../domain/sessions';
+import { SESSION_TTL_SECONDS } from '../domain/onboarding/sessions';
 import type { ReferenceHandler, ReferenceHandlers } from './types';
 
 /** URL of the hosted page of a session (outside /v1: it is an HTML page for a person). */

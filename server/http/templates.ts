@@ -1,5 +1,5 @@
 import type { Domain } from '../domain';
-import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
+import { toApiTemplate, type TemplateListFilter } from '../domain/templates/templates';
 import type { ReferenceHandlers } from './types';
 
 /** An empty query value counts as not given. */

@@ -12,7 +12,7 @@ export type ProviderTemplateComponent = NonNullable<Schemas['Template']['compone
 
 export type ProviderErrorReason = 'invalid_code' | 'rejected' | 'unavailable';
 
-/** A provider failure; the domain decides what it means for the partner (domain/provider-failures.ts). */
+/** A provider failure; the domain decides what it means for the partner (domain/shared/provider-failures.ts). */
 export class ProviderError extends Error {
   constructor(
     readonly reason: ProviderErrorReason,

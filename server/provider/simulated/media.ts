@@ -1,8 +1,8 @@
 import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAY_MS, type Clock } from '../../domain/clock';
-import { MEDIA_RETENTION_DAYS } from '../../domain/media';
-import type { IdGenerator } from '../../domain/ids';
+import { DAY_MS, type Clock } from '../../domain/shared/clock';
+import { MEDIA_RETENTION_DAYS } from '../../domain/media/media';
+import type { IdGenerator } from '../../domain/shared/ids';
 import {
   MediaNotFoundError,
   MissingCredentialsError,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../domain/clock';
-import type { IdGenerator } from '../../domain/ids';
+import type { Clock } from '../../domain/shared/clock';
+import type { IdGenerator } from '../../domain/shared/ids';
 import {
   ProviderError,
   type ProviderTemplate,

@@ -1,5 +1,5 @@
-import type { RateLimitRepository } from '../store/repositories';
-import type { Clock } from './clock';
+import type { RateLimitRepository } from '../../store/repositories';
+import type { Clock } from '../shared/clock';
 
 export interface RateLimitPolicy {
   max: number;

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiKey, KeyMode, PartnerId } from '../store/records';
-import type { Store } from '../store/repositories';
-import { DAY_MS, type Clock } from './clock';
-import { badRequest, notFound, unauthorized } from './errors';
-import type { IdGenerator } from './ids';
+import type { ApiKey, KeyMode, PartnerId } from '../../store/records';
+import type { Store } from '../../store/repositories';
+import { DAY_MS, type Clock } from '../shared/clock';
+import { badRequest, notFound, unauthorized } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
 import { isAddressAllowed, isValidAllowlistEntry } from './ip-allowlist';
 import { SCOPES, isScope, type Scope } from './scopes';
 

@@ -1,23 +1,23 @@
 // The template lifecycle of sections 3 and 4: the local mirror, creation, the shared resolver by id or
-// name, edits, deletion and the provider's status moves. Rules themselves live in templates-rules.ts.
+// name, edits, deletion and the provider's status moves. Rules themselves live in rules.ts.
 import { createReadStream, rmSync } from 'node:fs';
-import type { components } from '../../generated/openapi';
+import type { components } from '../../../generated/openapi';
 import {
   ProviderError,
   type ProviderTemplate,
   type ProviderTemplateStatusUpdate,
   type TemplateMediaFormat,
   type TemplateProvider,
-} from '../provider/channel-provider';
-import type { ClientId, ClientRecord, PartnerId, TemplateCategory, TemplateComponent, TemplateRecord, TemplateStatus } from '../store/records';
-import type { Store, TemplateRepository } from '../store/repositories';
-import { assertCarriesTemplates } from './channel-carriage';
-import type { Clock } from './clock';
-import { DomainError, badRequest, conflict, notFound } from './errors';
-import type { EventPublisher } from './events';
-import type { SpooledMedia } from './media-upload';
-import { callProvider, templateFailure } from './provider-failures';
-import { MediaUrlRefused, mediaUrlFailure, templateMediaFormatOf, type MediaUrlFetcher } from './templates-media';
+} from '../../provider/channel-provider';
+import type { ClientId, ClientRecord, PartnerId, TemplateCategory, TemplateComponent, TemplateRecord, TemplateStatus } from '../../store/records';
+import type { Store, TemplateRepository } from '../../store/repositories';
+import { assertCarriesTemplates } from '../messaging/channel-carriage';
+import type { Clock } from '../shared/clock';
+import { DomainError, badRequest, conflict, notFound } from '../shared/errors';
+import type { EventPublisher } from '../shared/events';
+import type { SpooledMedia } from '../media/upload-spool';
+import { callProvider, templateFailure } from '../shared/provider-failures';
+import { MediaUrlRefused, mediaUrlFailure, templateMediaFormatOf, type MediaUrlFetcher } from './media-url';
 import {
   DEFAULT_TEMPLATE_CATEGORY,
   APPROVED_EDIT_LOOKBACK_MS,
@@ -35,7 +35,7 @@ import {
   templateTypeOf,
   variablesOf,
   type CreateTemplateRequest,
-} from './templates-rules';
+} from './rules';
 import type { Readable } from 'node:stream';
 
 type Template = components['schemas']['Template'];
@@ -108,7 +108,7 @@ export interface TemplatesDeps {
   clock: Clock;
   events: EventPublisher;
   fetcher: MediaUrlFetcher;
-  /** The upload rule of media-upload.ts: streams content to disk, kind from the bytes, within its ceiling. */
+  /** The upload rule of media/upload-spool.ts: streams content to disk, kind from the bytes, within its ceiling. */
   spool: (content: Readable, declaredType: string | undefined, filename: string | undefined) => Promise<SpooledMedia>;
 }
 

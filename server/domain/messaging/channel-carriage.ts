@@ -1,8 +1,8 @@
 // What each channel carries, in one table (sections 1, 4 and 6), and the rules that read it. Each rule
 // answers the code the specification gives it on its operation.
-import type { components } from '../../generated/openapi';
-import type { Channel, ClientRecord, WebhookEventKind } from '../store/records';
-import { badRequest } from './errors';
+import type { components } from '../../../generated/openapi';
+import type { Channel, ClientRecord, WebhookEventKind } from '../../store/records';
+import { badRequest } from '../shared/errors';
 
 export type SendMessageRequest = components['schemas']['SendMessageRequest'];
 export type MessageType = SendMessageRequest['type'];

@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { IdGenerator } from './ids';
+import type { IdGenerator } from '../shared/ids';
 import {
   MEDIA_CEILINGS,
   SNIFF_BYTES,
@@ -12,7 +12,7 @@ import {
   mediaTooLarge,
   normalizeDeclaredType,
   type MediaKind,
-} from './media-kinds';
+} from './kinds';
 
 /** An uploaded file written to disk, its kind known and within its ceiling. */
 export interface SpooledMedia {

@@ -1,11 +1,11 @@
 // Template header media rules: the header format is read from the spooled file's content (which the
-// upload rule of media-upload.ts already checked against its kind's ceiling, the ceilings of docs/decisions.md
+// upload rule of media/upload-spool.ts already checked against its kind's ceiling, the ceilings of docs/decisions.md
 // #10) and must agree with a declared format; a header `media_url` is downloaded through a fetcher that
-// applies the public-address rule (public-address.ts).
+// applies the public-address rule (shared/public-address.ts).
 import type { Readable } from 'node:stream';
-import type { TemplateMediaFormat } from '../provider/channel-provider';
-import { badRequest } from './errors';
-import type { SpooledMedia } from './media-upload';
+import type { TemplateMediaFormat } from '../../provider/channel-provider';
+import { badRequest } from '../shared/errors';
+import type { SpooledMedia } from '../media/upload-spool';
 
 /** The content types each header format accepts: jpeg/png, mp4, pdf. */
 const FORMAT_OF_TYPE: Readonly<Record<string, TemplateMediaFormat>> = {

@@ -2,10 +2,10 @@
 // normalization, auto-filled examples, limits applied to raw components, the states that refuse edits,
 // the edit allowance of approved templates, the 30-day name block and the provider-driven transitions.
 // Each rule is one exported function or constant named after it.
-import type { components } from '../../generated/openapi';
-import type { TemplateCategory, TemplateComponent, TemplateStatus } from '../store/records';
-import { DAY_MS } from './clock';
-import { badRequest, conflict } from './errors';
+import type { components } from '../../../generated/openapi';
+import type { TemplateCategory, TemplateComponent, TemplateStatus } from '../../store/records';
+import { DAY_MS } from '../shared/clock';
+import { badRequest, conflict } from '../shared/errors';
 
 type Schemas = components['schemas'];
 export type CreateTemplateRequest = Schemas['CreateTemplateRequest'];

@@ -1,9 +1,9 @@
-import type { MessageRecord, OutboundStatus, PartnerId, StatusChange } from '../store/records';
-import type { MessageRepository } from '../store/repositories';
+import type { MessageRecord, OutboundStatus, PartnerId, StatusChange } from '../../store/records';
+import type { MessageRepository } from '../../store/repositories';
 import { carriesEvent } from './channel-carriage';
-import type { Clock } from './clock';
-import { conflict, notFound } from './errors';
-import type { EventPublisher } from './events';
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
+import type { EventPublisher } from '../shared/events';
 
 export interface StatusError {
   code: number;

@@ -1,4 +1,4 @@
-import type { KeyMode } from '../store/records';
+import type { KeyMode } from '../../store/records';
 
 /** Whether a send is delivered, and what its response says when it is not. */
 export interface DeliveryMode {

@@ -1,7 +1,7 @@
-import type { components } from '../../generated/openapi';
-import { badRequest } from './errors';
-import type { TemplateComponent } from '../store/records';
-import { placeholdersOf } from './templates-rules';
+import type { components } from '../../../generated/openapi';
+import { badRequest } from '../shared/errors';
+import type { TemplateComponent } from '../../store/records';
+import { placeholdersOf } from './rules';
 
 type SendTemplateByRef = components['schemas']['SendTemplateByRef'];
 type TemplateParameters = components['schemas']['TemplateParameters'];

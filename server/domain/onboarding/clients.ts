@@ -1,9 +1,9 @@
-import type { components } from '../../generated/openapi';
-import type { ConnectedAccount, ProviderAccount } from '../provider/channel-provider';
-import type { Channel, ClientRecord, PartnerId } from '../store/records';
-import { DuplicateError, type Store } from '../store/repositories';
-import type { Clock } from './clock';
-import { conflict, notFound } from './errors';
+import type { components } from '../../../generated/openapi';
+import type { ConnectedAccount, ProviderAccount } from '../../provider/channel-provider';
+import type { Channel, ClientRecord, PartnerId } from '../../store/records';
+import { DuplicateError, type Store } from '../../store/repositories';
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
 
 type Client = components['schemas']['Client'];
 type ClientPage = components['schemas']['ClientPage'];

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
-import type { components } from '../../generated/openapi';
-import type { MediaContent, MediaProvider } from '../provider/channel-provider';
-import { assertAcceptsMediaUploads, assertServesInboundMediaById } from './channel-carriage';
-import { accountOf, type Clients } from './clients';
-import type { SpooledMedia } from './media-upload';
-import { callProvider, downloadFailure, sendFailure } from './provider-failures';
-import type { ClientRecord, PartnerId } from '../store/records';
+import type { components } from '../../../generated/openapi';
+import type { MediaContent, MediaProvider } from '../../provider/channel-provider';
+import { assertAcceptsMediaUploads, assertServesInboundMediaById } from '../messaging/channel-carriage';
+import { accountOf, type Clients } from '../onboarding/clients';
+import type { SpooledMedia } from './upload-spool';
+import { callProvider, downloadFailure, sendFailure } from '../shared/provider-failures';
+import type { ClientRecord, PartnerId } from '../../store/records';
 
 type MediaUploadResponse = components['schemas']['MediaUploadResponse'];
 

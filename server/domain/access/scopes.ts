@@ -1,6 +1,6 @@
 // The scope vocabulary of section 5 is the contract's `x-scopes` (generated/constants.ts). Which scope an
 // operation requires is read from openapi.yaml (`x-required-scopes`), never listed here.
-import { SCOPES, type Scope } from '../../generated/constants';
+import { SCOPES, type Scope } from '../../../generated/constants';
 
 export { SCOPES, type Scope };
 

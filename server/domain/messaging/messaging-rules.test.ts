@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomIds } from '../system';
-import { SAMPLES } from '../testing/samples';
-import { detectMediaKind, MEDIA_CEILINGS, MB, KB } from './media-kinds';
-import { spoolMediaUpload } from './media-upload';
+import { randomIds } from '../../system';
+import { SAMPLES } from '../../testing/samples';
+import { detectMediaKind, MEDIA_CEILINGS, MB, KB } from '../media/kinds';
+import { spoolMediaUpload } from '../media/upload-spool';
 import { isAllowedTransition } from './message-status';
 import { deliveryMode } from './delivery-mode';
 

@@ -1,7 +1,7 @@
-import type { components } from '../../generated/openapi';
-import type { KeyMode, PartnerId, UsageKind } from '../store/records';
-import type { Store } from '../store/repositories';
-import type { Clock } from './clock';
+import type { components } from '../../../generated/openapi';
+import type { KeyMode, PartnerId, UsageKind } from '../../store/records';
+import type { Store } from '../../store/repositories';
+import type { Clock } from '../shared/clock';
 
 type UsagePeriod = components['schemas']['UsagePeriod'];
 type UsageResponse = components['schemas']['UsageResponse'];

@@ -1,7 +1,7 @@
-import type { ClientId } from '../store/records';
-import type { TestRecipientRepository } from '../store/repositories';
-import type { Clock } from './clock';
-import { badRequest } from './errors';
+import type { ClientId } from '../../store/records';
+import type { TestRecipientRepository } from '../../store/repositories';
+import type { Clock } from '../shared/clock';
+import { badRequest } from '../shared/errors';
 
 /** At most this many test recipients per client, like the provider's test numbers. */
 export const MAX_TEST_RECIPIENTS = 5;

@@ -1,7 +1,7 @@
-import type { ClientId, KeyMode } from '../store/records';
-import type { ServiceWindowRepository } from '../store/repositories';
-import { DAY_MS, type Clock } from './clock';
-import { DomainError } from './errors';
+import type { ClientId, KeyMode } from '../../store/records';
+import type { ServiceWindowRepository } from '../../store/repositories';
+import { DAY_MS, type Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
 
 /** Section 8: free-form sends are inside the window for 24 hours after the recipient's last inbound message. */
 export const SERVICE_WINDOW_MS = DAY_MS;

@@ -1,7 +1,7 @@
-import type { components } from '../../generated/openapi';
-import type { MessagingProvider, OutboundMessage } from '../provider/channel-provider';
-import type { ApiKey, ClientRecord, UsageKind } from '../store/records';
-import type { TemplateRepository } from '../store/repositories';
+import type { components } from '../../../generated/openapi';
+import type { MessagingProvider, OutboundMessage } from '../../provider/channel-provider';
+import type { ApiKey, ClientRecord, UsageKind } from '../../store/records';
+import type { TemplateRepository } from '../../store/repositories';
 import {
   assertCarriesTemplates,
   assertChannelCarriesType,
@@ -10,18 +10,18 @@ import {
   undeliveredOnChannel,
   type SendMessageRequest,
 } from './channel-carriage';
-import { accountOf, type Clients } from './clients';
+import { accountOf, type Clients } from '../onboarding/clients';
 import { deliveryMode, type DeliveryMode } from './delivery-mode';
-import { badRequest } from './errors';
-import type { IdGenerator } from './ids';
+import { badRequest } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
 import type { MessageStatuses } from './message-status';
-import { callProvider, sendFailure } from './provider-failures';
+import { callProvider, sendFailure } from '../shared/provider-failures';
 import type { ServiceWindow } from './service-window';
-import { assembleTemplate } from './template-assembly';
-import { resolveTemplate } from './templates';
+import { assembleTemplate } from '../templates/assembly';
+import { resolveTemplate } from '../templates/templates';
 import type { TestRecipients } from './test-recipients';
-import type { Trial } from './trial';
-import type { Usage } from './usage';
+import type { Trial } from '../access/trial';
+import type { Usage } from '../usage/usage';
 
 type MessageResponse = components['schemas']['MessageResponse'];
 type SendTemplateRequest = components['schemas']['SendTemplateRequest'];

@@ -1,8 +1,8 @@
-import { DEFAULT_PARTNER_ID, type Partner, type PartnerId } from '../store/records';
-import type { Store } from '../store/repositories';
-import type { Clock } from './clock';
-import { badRequest, notFound } from './errors';
-import type { IdGenerator } from './ids';
+import { DEFAULT_PARTNER_ID, type Partner, type PartnerId } from '../../store/records';
+import type { Store } from '../../store/repositories';
+import type { Clock } from '../shared/clock';
+import { badRequest, notFound } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
 
 /**
  * Partner accounts of a shared sandbox: every key and what a key reaches (clients, templates, media,

@@ -1,7 +1,7 @@
-import type { ClientId } from '../store/records';
-import type { Clock } from './clock';
+import type { ClientId } from '../../store/records';
+import type { Clock } from '../shared/clock';
 import type { ServiceWindow } from './service-window';
-import type { Usage } from './usage';
+import type { Usage } from '../usage/usage';
 
 /**
  * An end user wrote to a client: their 24-hour customer service window opens (section 4, send rule 5) and

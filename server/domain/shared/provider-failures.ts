@@ -1,6 +1,6 @@
 // What a channel provider failure means for the partner, per kind of call: the section 7 status and code,
 // with the provider's own code and message in `details` where the specification says the partner gets them.
-import { MediaNotFoundError, MissingCredentialsError, ProviderError } from '../provider/channel-provider';
+import { MediaNotFoundError, MissingCredentialsError, ProviderError } from '../../provider/channel-provider';
 import { DomainError, badRequest, conflict, notFound, upstreamUnavailable } from './errors';
 
 const unreachable = () => upstreamUnavailable('The channel provider could not be reached; retry with backoff.');

@@ -1,5 +1,5 @@
-import type { components } from '../../generated/openapi';
-import type { PartnerId } from '../store/records';
+import type { components } from '../../../generated/openapi';
+import type { PartnerId } from '../../store/records';
 
 type Schemas = components['schemas'];
 

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { HostedAuthorization, OnboardingProvider } from '../provider/channel-provider';
-import type { Store } from '../store/repositories';
-import type { Channel, ClientRecord, OnboardingSession, PartnerId } from '../store/records';
+import type { HostedAuthorization, OnboardingProvider } from '../../provider/channel-provider';
+import type { Store } from '../../store/repositories';
+import type { Channel, ClientRecord, OnboardingSession, PartnerId } from '../../store/records';
 import type { Clients } from './clients';
-import { SECOND_MS, type Clock } from './clock';
-import { DomainError, notFound } from './errors';
-import type { IdGenerator } from './ids';
-import { callProvider, onboardingFailure } from './provider-failures';
+import { SECOND_MS, type Clock } from '../shared/clock';
+import { DomainError, notFound } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
+import { callProvider, onboardingFailure } from '../shared/provider-failures';
 
 /** Hosted sessions are valid this long after creation, and usable once. */
 export const SESSION_TTL_SECONDS = 600;

@@ -1,7 +1,7 @@
-import type { ApiKey, PartnerId } from '../store/records';
-import type { PartnerSettingsRepository } from '../store/repositories';
-import { DAY_MS, type Clock } from './clock';
-import { DomainError, badRequest } from './errors';
+import type { ApiKey, PartnerId } from '../../store/records';
+import type { PartnerSettingsRepository } from '../../store/repositories';
+import { DAY_MS, type Clock } from '../shared/clock';
+import { DomainError, badRequest } from '../shared/errors';
 
 /** A partner's trial: when it ends and how many days of grace follow. No end means a plan is active. */
 export interface TrialState {

@@ -1,5 +1,5 @@
-import type { components } from '../../generated/openapi';
-import { badRequest } from './errors';
+import type { components } from '../../../generated/openapi';
+import { badRequest } from '../shared/errors';
 
 /**
  * The media kinds of section 8: which file types each kind accepts, how a type is recognised from the
