@@ -11,7 +11,7 @@ import { badRequest } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
 import { DAY_MS } from '../domain/shared/clock';
 import { parseExpiry } from '../domain/access/keys';
-import { toApiTemplate } from '../domain/templates/templates';
+import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { SimulatorControls } from '../provider/simulated';
 import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
@@ -286,7 +286,7 @@ export class Sandbox {
     }
     assertProviderTransition(template.status, status);
     await simulator.decideReview(template.id, status, input.reason ?? null);
-    return toApiTemplate(await this.deps.domain.templates.resolve(partner, input.client_ref, template.id));
+    return templateShape(await this.deps.domain.templates.resolve(partner, input.client_ref, template.id));
   }
 
   /** The simulated provider's template service, for every partner (it is the provider's outage). */

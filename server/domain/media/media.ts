@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import type { components } from '../../../generated/openapi';
 import type { MediaContent, MediaProvider } from '../../provider/channel-provider';
 import { assertAcceptsMediaUploads, assertServesInboundMediaById } from '../messaging/channel-carriage';
 import { accountOf, type Clients } from '../onboarding/clients';
@@ -7,7 +6,13 @@ import type { SpooledMedia } from './upload-spool';
 import { callProvider, downloadFailure, sendFailure } from '../shared/provider-failures';
 import type { ClientRecord, PartnerId } from '../../store/records';
 
-type MediaUploadResponse = components['schemas']['MediaUploadResponse'];
+import type { MediaKind } from './kinds';
+
+/** Media the provider took for later sends by id. */
+export interface UploadedMedia {
+  mediaId: string;
+  kind: MediaKind;
+}
 
 /** Section 8: media ids and inbound media are kept 30 days. */
 export const MEDIA_RETENTION_DAYS = 30;
@@ -30,11 +35,11 @@ export class Media {
   }
 
   /** Hands a spooled, checked file to the provider; the file is removed whatever happens. */
-  async upload(partnerId: PartnerId, clientRef: string, file: SpooledMedia): Promise<MediaUploadResponse> {
+  async upload(partnerId: PartnerId, clientRef: string, file: SpooledMedia): Promise<UploadedMedia> {
     try {
       const client = await this.uploadTarget(partnerId, clientRef);
       const { mediaId } = await callProvider(() => this.provider.uploadMedia(accountOf(client), file), sendFailure('upload'));
-      return { success: true, media_id: mediaId, kind: file.kind, expires_in_days: MEDIA_RETENTION_DAYS };
+      return { mediaId, kind: file.kind };
     } finally {
       rmSync(file.path, { force: true });
     }

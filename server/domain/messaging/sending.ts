@@ -17,13 +17,12 @@ import type { IdGenerator } from '../shared/ids';
 import type { MessageStatuses } from './message-status';
 import { callProvider, sendFailure } from '../shared/provider-failures';
 import type { ServiceWindow } from './service-window';
-import { assembleTemplate } from '../templates/assembly';
-import { resolveTemplate } from '../templates/templates';
+import { assembleTemplate, type AssembledTemplate } from '../templates/assembly';
+import { resolveTemplate } from '../templates/resolve';
 import type { TestRecipients } from './test-recipients';
 import type { Trial } from '../access/trial';
 import type { Usage } from '../usage/usage';
 
-type MessageResponse = components['schemas']['MessageResponse'];
 type SendTemplateRequest = components['schemas']['SendTemplateRequest'];
 
 export interface SendingDeps {
@@ -39,6 +38,19 @@ export interface SendingDeps {
   ids: IdGenerator;
 }
 
+/** What a send did: the message id (a provider's, or a dry run's own), and what the partner is told. */
+export interface SendOutcome {
+  messageId: string;
+  /** No delivery was attempted. */
+  dryRun: boolean;
+  /** Why a test-key send was only simulated. */
+  hint?: string;
+  /** Content that could not be carried, or a send outside the service window. */
+  warnings: string[];
+  /** On a `template_ref` dry run: the template object a live send would carry. */
+  template?: AssembledTemplate;
+}
+
 /**
  * The key a send is made with: its partner owns the client, and its mode decides dry runs, the window
  * refusal, the trial gate and usage.
@@ -49,7 +61,7 @@ export type SendingKey = Pick<ApiKey, 'id' | 'mode' | 'partnerId'>;
 export class Sending {
   constructor(private readonly deps: SendingDeps) {}
 
-  async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<MessageResponse> {
+  async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<SendOutcome> {
     const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertChannelCarriesType(client.channel, request.type);
     assertMediaByLinkWhereRequired(client.channel, request);
@@ -61,11 +73,11 @@ export class Sending {
     return this.deliver(key, client, mode, message, 'outbound', warnings);
   }
 
-  async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<MessageResponse> {
+  async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<SendOutcome> {
     const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertCarriesTemplates(client, 'send');
     let payload: Record<string, unknown>;
-    let assembled: Record<string, unknown> | undefined;
+    let assembled: AssembledTemplate | undefined;
     if ('template_ref' in request && request.template_ref !== undefined) {
       const template = await resolveTemplate(this.deps.templates, client, request.template_ref, request.language);
       assertApproved(template);
@@ -75,9 +87,9 @@ export class Sending {
       payload = (request as components['schemas']['SendRawTemplate']).template as Record<string, unknown>;
     }
     const mode = await this.modeOf(key, client, request.to, request.dry_run);
-    const response = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
-    if (response.dry_run && assembled) response.template = assembled;
-    return response;
+    const outcome = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
+    if (outcome.dryRun && assembled) outcome.template = assembled;
+    return outcome;
   }
 
   private async modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Promise<DeliveryMode> {
@@ -92,34 +104,30 @@ export class Sending {
     message: OutboundMessage,
     usageKind: Extract<UsageKind, 'outbound' | 'outbound_template'>,
     warnings: string[],
-  ): Promise<MessageResponse> {
-    const response: MessageResponse = { success: true, message_id: '' };
+  ): Promise<SendOutcome> {
     if (!mode.deliver) {
-      response.message_id = this.deps.ids.id('dryrun');
-      response.dry_run = true;
-      if (mode.hint) response.hint = mode.hint;
-    } else {
-      await this.deps.trial.assertLiveSendAllowed(key, false);
-      const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
-      await this.deps.statuses.accept(
-        {
-          id: receipt.messageId,
-          partner_id: client.partner_id,
-          client_ref: client.client_ref,
-          channel: client.channel,
-          recipient: message.to,
-          kind: usageKind === 'outbound' ? 'free_form' : 'template',
-          type: message.type,
-          key_mode: key.mode,
-        },
-        receipt.failure ? 'failed' : 'sent',
-        receipt.failure,
-      );
-      await this.deps.usage.record(client.partner_id, { kind: usageKind, traffic: key.mode, dryRun: false, at: this.deps.clock() });
-      response.message_id = receipt.messageId;
+      const outcome: SendOutcome = { messageId: this.deps.ids.id('dryrun'), dryRun: true, warnings };
+      if (mode.hint) outcome.hint = mode.hint;
+      return outcome;
     }
-    if (warnings.length > 0) response.warnings = warnings;
-    return response;
+    await this.deps.trial.assertLiveSendAllowed(key, false);
+    const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
+    await this.deps.statuses.accept(
+      {
+        id: receipt.messageId,
+        partner_id: client.partner_id,
+        client_ref: client.client_ref,
+        channel: client.channel,
+        recipient: message.to,
+        kind: usageKind === 'outbound' ? 'free_form' : 'template',
+        type: message.type,
+        key_mode: key.mode,
+      },
+      receipt.failure ? 'failed' : 'sent',
+      receipt.failure,
+    );
+    await this.deps.usage.record(client.partner_id, { kind: usageKind, traffic: key.mode, dryRun: false, at: this.deps.clock() });
+    return { messageId: receipt.messageId, dryRun: false, warnings };
   }
 }
 

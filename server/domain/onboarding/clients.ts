@@ -1,19 +1,13 @@
-import type { components } from '../../../generated/openapi';
 import type { ConnectedAccount, ProviderAccount } from '../../provider/channel-provider';
 import type { Channel, ClientRecord, PartnerId } from '../../store/records';
 import { DuplicateError, type Store } from '../../store/repositories';
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 
-type Client = components['schemas']['Client'];
-type ClientPage = components['schemas']['ClientPage'];
-
-export function toApiClient(record: ClientRecord): Client {
-  const client: Client = { client_ref: record.client_ref, channel: record.channel, business_name: record.business_name };
-  if (record.phone_number !== null) client.phone_number = record.phone_number;
-  if (record.phone_number_id !== null) client.phone_number_id = record.phone_number_id;
-  client.business_account_id = record.business_account_id;
-  return client;
+/** One page of a partner's clients, and how many it has in all. */
+export interface ClientsPage {
+  clients: ClientRecord[];
+  total: number;
 }
 
 /** The provider account a client's messaging and media calls address. */
@@ -41,9 +35,8 @@ export class Clients {
   }
 
   /** Oldest first; `limit` and `offset` are already within the contract's bounds. */
-  async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientPage> {
-    const results = (await this.store.clients.page(partnerId, limit, offset)).map(toApiClient);
-    return { results, count: results.length, total: await this.store.clients.count(partnerId), limit, offset };
+  async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientsPage> {
+    return { clients: await this.store.clients.page(partnerId, limit, offset), total: await this.store.clients.count(partnerId) };
   }
 
   /**

@@ -1,10 +1,18 @@
-import type { components } from '../../../generated/openapi';
 import type { KeyMode, PartnerId, UsageKind } from '../../store/records';
 import type { Store } from '../../store/repositories';
 import type { Clock } from '../shared/clock';
 
-type UsagePeriod = components['schemas']['UsagePeriod'];
-type UsageResponse = components['schemas']['UsageResponse'];
+/** The counted messages of one UTC month (`YYYY-MM`), by kind. */
+export interface MonthUsage {
+  period: string;
+  counts: Record<UsageKind, number>;
+}
+
+/** The current month and the closed months before it, newest first. */
+export interface UsageReport {
+  current: MonthUsage;
+  history: MonthUsage[];
+}
 
 /** Closed months reported before the current one. */
 export const USAGE_HISTORY_MONTHS = 12;
@@ -44,22 +52,13 @@ export class Usage {
   }
 
   /** The current UTC month and the twelve closed months before it, newest first, zero-filled. */
-  async report(partnerId: PartnerId): Promise<UsageResponse> {
+  async report(partnerId: PartnerId): Promise<UsageReport> {
     const now = this.clock();
     const periods = Array.from({ length: USAGE_HISTORY_MONTHS + 1 }, (_, back) => periodOf(now, back));
     const counts = await this.store.usage.between(partnerId, periods[periods.length - 1]!, periods[0]!);
-    const [current, ...history] = periods.map((period): UsagePeriod => {
+    const [current, ...history] = periods.map((period): MonthUsage => {
       const of = (kind: UsageKind) => counts.find((c) => c.period === period && c.kind === kind)?.count ?? 0;
-      const inbound = of('inbound');
-      const outbound = of('outbound');
-      const template = of('outbound_template');
-      return {
-        period,
-        inbound_messages: inbound,
-        outbound_messages: outbound,
-        outbound_template_messages: template,
-        total_messages: inbound + outbound + template,
-      };
+      return { period, counts: { inbound: of('inbound'), outbound: of('outbound'), outbound_template: of('outbound_template') } };
     });
     return { current: current!, history };
   }
