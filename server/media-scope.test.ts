@@ -84,7 +84,10 @@ async function foreignIds(upload: (key: string, clientRef: string) => Promise<st
  */
 async function answerOf(probe: (key: string) => Promise<ContractResponse>) {
   const res = await probe(await server.createKey({ mode: 'live', scopes: 'all', partner: a }));
-  const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'x-request-id' && name !== 'date'));
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name !== 'x-request-id' && name !== 'date') headers[name] = value;
+  });
   return { status: res.status, headers, body: res.text };
 }
 

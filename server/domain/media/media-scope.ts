@@ -11,6 +11,9 @@ import type { Clock } from '../shared/clock';
 import { DomainError, badRequest } from '../shared/errors';
 import { callProvider, downloadFailure, sendFailure, templateFailure } from '../shared/provider-failures';
 
+/** Section 8: media ids (and template header handles) are kept 30 days; inbound media too. */
+export const MEDIA_RETENTION_DAYS = 30;
+
 /** A media id in a request, and the field of the request that names it (`image.id`, `header.id`, …). */
 export interface MediaReference {
   field: string;
@@ -61,13 +64,13 @@ export function headerHandlesIn(components: readonly TemplateComponent[]): strin
 export function mediaNotFound(clientRef: string, field: string): DomainError {
   return new DomainError(
     'not_found',
-    `The media id in ${field} is not one of client ${clientRef}'s: a media id serves only the client it was issued to, for 30 days.`,
-    { code: 'media_not_found', details: { [field]: ['is not a media id of this client, or is past its 30 days'] } },
+    `The media id in ${field} is not one of client ${clientRef}'s: a media id serves only the client it was issued to, for ${MEDIA_RETENTION_DAYS} days.`,
+    { code: 'media_not_found', details: { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] } },
   );
 }
 
 /** What the provider says for a header handle outside the client's scope (the contract's 400 with code 131053). */
-const HEADER_HANDLE_REFUSED = "The header media handle is not one of this account's, or is past its 30 days.";
+const HEADER_HANDLE_REFUSED = `The header media handle is not one of this account's, or is past its ${MEDIA_RETENTION_DAYS} days.`;
 
 export class MediaScope {
   constructor(

@@ -15,9 +15,6 @@ export interface UploadedMedia {
   kind: MediaKind;
 }
 
-/** Section 8: media ids and inbound media are kept 30 days. */
-export const MEDIA_RETENTION_DAYS = 30;
-
 /**
  * POST /media and GET /media/{media_id}: uploads for sends go to clients whose channel takes them; downloads
  * are for inbound media that arrive by id.

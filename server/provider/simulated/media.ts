@@ -1,7 +1,7 @@
 import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS, type Clock } from '../../domain/shared/clock';
-import { MEDIA_RETENTION_DAYS } from '../../domain/media/media';
+import { MEDIA_RETENTION_DAYS } from '../../domain/media/media-scope';
 import type { IdGenerator } from '../../domain/shared/ids';
 import {
   MediaNotFoundError,
