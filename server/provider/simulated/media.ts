@@ -26,7 +26,8 @@ import type { SimulatorState } from './state';
  * | upload media | file name starts with `unavailable` | unreachable (→ 502) |
  * | look up or fetch media | media id starts with `unavailable` | unreachable (→ 502) |
  * | fetch media | account whose credentials were revoked (simulator controls) | no credentials (→ 409 `conflict`) |
- * | look up or fetch media | unknown id, another account's id, or older than 30 days | not held (→ 404 `media_not_found`) |
+ * | look up media | unknown id, or another account's | nothing held (→ 404 `media_not_found`; past its 30 days too, by the domain's media scope rule) |
+ * | fetch media | unknown id, another account's id, or older than 30 days | not found (→ 404 `media_not_found`) |
  *
  * Media ids are 16 digits. Header handles (templates.ts uploads them) are held to their business account
  * for the same 30 days.
