@@ -32,6 +32,7 @@ export type FixtureName =
   | 'trialExpiredKey'
   | 'approvedTemplate'
   | 'inboundMediaId'
+  | 'foreignMediaId'
   | 'testRecipient'
   | 'signupAuthCode'
   | 'rateLimitKey'
@@ -66,6 +67,7 @@ export const ENTRIES = {
   approved_template: { form: 'value', provides: 'approvedTemplate', what: 'An `APPROVED` template of the chat client with body placeholders, by name or id; only read and dry-run sent', real: 'portal or `POST /templates`, then wait for approval', reference: 'a template approved at once' },
   approved_template_language: { form: 'value', completes: 'approvedTemplate', what: 'Its language (needed when its name exists in several)', real: 'the template’s language', reference: '`en_US`' },
   inbound_media_id: { form: 'value', provides: 'inboundMediaId', what: 'An inbound media id of the chat client, under 30 days old', real: 'send an image to the chat number; the id is in `message.received`', reference: 'an image an end user sent in' },
+  foreign_media_id: { form: 'value', provides: 'foreignMediaId', what: "A media id of another partner account's chat client, under 30 days old; the run's key must be refused it like an id never issued", real: 'a second (staging) partner account: upload any image with `POST /media` through its key and chat client', reference: "an image uploaded through the chat client of a second partner the sandbox creates for it" },
   test_recipient: { form: 'value', provides: 'testRecipient', what: 'A registered test recipient of the chat client: a test-key template send to it is delivered and raises `message.status`', real: 'portal → test recipients (your own phone)', reference: 'a registered number' },
   signup_auth_code: { form: 'issuable', provides: 'signupAuthCode', what: 'Codes for `POST /clients/signup`; a code is exchanged once, so give an issuer (a plain code serves one case of one run)', real: "your provider's embedded-signup test flow", reference: 'an issuer asking the sandbox for a code (as `npm run sandbox -- signup-code` does)' },
   rate_limit_api_key: { form: 'issuable', provides: 'rateLimitKey', what: 'A key the run may exhaust (429); an issuer gives a fresh one each run, a plain key stays exhausted until its window ends', real: 'portal → a key used by nothing else', reference: 'an issuer creating a live key in the sandbox' },

@@ -49,6 +49,8 @@ export interface Fixtures {
   approvedTemplate?: { ref: string; language?: string };
   /** An inbound media id the chat client can download. */
   inboundMediaId?: string;
+  /** A media id another partner account uploaded (for the run's key, as unknown as one never issued). */
+  foreignMediaId?: string;
   /** A registered test recipient of the chat client. */
   testRecipient?: string;
   /** A fresh, unused code for POST /clients/signup on each call. */
@@ -112,6 +114,7 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
     trialExpiredKey: trialKey && trialClient ? { key: trialKey, chatClientRef: trialClient } : undefined,
     approvedTemplate: approved ? { ref: approved, language: text('approved_template_language') } : undefined,
     inboundMediaId: text('inbound_media_id'),
+    foreignMediaId: text('foreign_media_id'),
     testRecipient: text('test_recipient'),
     signupAuthCode: v.signup_auth_code ? valueSource('signupAuthCode', v.signup_auth_code as string | Issuer, true) : undefined,
     rateLimitKey: v.rate_limit_api_key ? valueSource('rateLimitKey', v.rate_limit_api_key as string | Issuer, false) : undefined,

@@ -8,6 +8,7 @@ import type { IdGenerator } from './shared/ids';
 import { InboundMessages } from './messaging/inbound';
 import { ApiKeys } from './access/keys';
 import { Media } from './media/media';
+import { MediaScope } from './media/media-scope';
 import { spoolMediaUpload, type SpooledMedia } from './media/upload-spool';
 import { MessageStatuses } from './messaging/message-status';
 import { Partners } from './access/partners';
@@ -67,6 +68,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
   const serviceWindow = new ServiceWindow(store.serviceWindow, clock);
   const trial = new Trial(store.partnerSettings, clock);
   const testRecipients = new TestRecipients(store.testRecipients, clock);
+  const mediaScope = new MediaScope(provider.media, clock);
   const spoolUpload = (stream: Readable, declaredType: string | undefined, filename: string | undefined) =>
     spoolMediaUpload(stream, { directory: spoolDirectory, declaredType, filename, ids });
   return {
@@ -82,6 +84,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
       clients,
       templates: store.templates,
       provider: provider.messaging,
+      mediaScope,
       serviceWindow,
       trial,
       testRecipients,
@@ -90,13 +93,13 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
       clock,
       ids,
     }),
-    media: new Media(clients, provider.media),
+    media: new Media(clients, provider.media, mediaScope),
     statuses,
     serviceWindow,
     inbound: new InboundMessages(serviceWindow, usage, clock),
     trial,
     testRecipients,
-    templates: new Templates({ store, clock, provider: provider.templates, events, fetcher: mediaUrls, spool: spoolUpload }),
+    templates: new Templates({ store, clock, provider: provider.templates, mediaScope, events, fetcher: mediaUrls, spool: spoolUpload }),
     spoolUpload,
     spoolBytes: (bytes, declaredType, filename) => spoolUpload(Readable.from([bytes]), declaredType, filename),
   };

@@ -2,7 +2,7 @@
 // results become the bodies openapi.yaml documents here, and only here (the sandbox's router uses them too).
 import type { components } from '../../generated/openapi';
 import type { UploadedMedia } from '../domain/media/media';
-import { MEDIA_RETENTION_DAYS } from '../domain/media/media';
+import { MEDIA_RETENTION_DAYS } from '../domain/media/media-scope';
 import type { SendOutcome } from '../domain/messaging/sending';
 import type { ClientsPage } from '../domain/onboarding/clients';
 import type { UploadedHeaderMedia } from '../domain/templates/header-media';

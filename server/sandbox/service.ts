@@ -321,8 +321,8 @@ export class Sandbox {
   /**
    * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
    * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
-   * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
-   * each time, which act for the same partner.
+   * media, a test recipient, and media of a second partner made for the purpose; what a run consumes (signup
+   * codes, a key to exhaust) comes from issuers it calls each time, which act for the same partner.
    */
   async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
@@ -352,6 +352,10 @@ export class Sandbox {
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
+    // Another partner account's media: the run's key must be refused it like an id never issued.
+    const foreign = await domain.partners.create(`contract foreign ${run}`);
+    const foreignChat = (await this.connectClient(foreign.id, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
+    const foreignMedia = await domain.media.upload(foreign.id, foreignChat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
     while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
     const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
@@ -370,6 +374,7 @@ export class Sandbox {
       approved_template: template.name,
       approved_template_language: template.language,
       inbound_media_id: 'media_id' in inbound ? inbound.media_id : undefined,
+      foreign_media_id: foreignMedia.mediaId,
       test_recipient: CONTRACT_TEST_RECIPIENT,
       // Signup codes are the provider's, for no partner in particular: the key that exchanges one decides.
       signup_auth_code: { issue: { method: 'POST', url: `${at.origin}/sandbox/signup-codes`, headers: admin }, pick: '/auth_code' },

@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
-import type { MediaContent, MediaProvider } from '../../provider/channel-provider';
+import { MediaNotFoundError, type MediaContent, type MediaProvider } from '../../provider/channel-provider';
 import { assertAcceptsMediaUploads, assertServesInboundMediaById } from '../messaging/channel-carriage';
 import { accountOf, type Clients } from '../onboarding/clients';
 import type { SpooledMedia } from './upload-spool';
 import { callProvider, downloadFailure, sendFailure } from '../shared/provider-failures';
 import type { ClientRecord, PartnerId } from '../../store/records';
+import { mediaNotFound, type MediaScope } from './media-scope';
 
 import type { MediaKind } from './kinds';
 
@@ -14,9 +15,6 @@ export interface UploadedMedia {
   kind: MediaKind;
 }
 
-/** Section 8: media ids and inbound media are kept 30 days. */
-export const MEDIA_RETENTION_DAYS = 30;
-
 /**
  * POST /media and GET /media/{media_id}: uploads for sends go to clients whose channel takes them; downloads
  * are for inbound media that arrive by id.
@@ -25,6 +23,7 @@ export class Media {
   constructor(
     private readonly clients: Clients,
     private readonly provider: MediaProvider,
+    private readonly scope: MediaScope,
   ) {}
 
   /** Rule 1 of POST /media: the client exists (404) and its channel takes uploads (else 400 `bad_request`). */
@@ -45,10 +44,15 @@ export class Media {
     }
   }
 
-  /** GET /media/{media_id}: the media bytes as the provider holds them. */
+  /** GET /media/{media_id}: the media bytes as the provider holds them, for media in the client's scope. */
   async download(partnerId: PartnerId, clientRef: string, mediaId: string): Promise<MediaContent> {
     const client = await this.clients.get(partnerId, clientRef);
     assertServesInboundMediaById(client);
-    return callProvider(() => this.provider.fetchMedia(accountOf(client), mediaId), downloadFailure(clientRef, mediaId));
+    await this.scope.assertDownloadable(client, mediaId);
+    // Media the provider drops between the scope check and the fetch get the scope rule's answer too.
+    return callProvider(
+      () => this.provider.fetchMedia(accountOf(client), mediaId),
+      (error) => (error instanceof MediaNotFoundError ? mediaNotFound(clientRef, 'media_id') : downloadFailure(clientRef)(error)),
+    );
   }
 }

@@ -17,7 +17,8 @@ import type { IdGenerator } from '../shared/ids';
 import type { MessageStatuses } from './message-status';
 import { callProvider, sendFailure } from '../shared/provider-failures';
 import type { ServiceWindow } from './service-window';
-import { assembleTemplate, type AssembledTemplate } from '../templates/assembly';
+import { assembleTemplate, mediaIdsOfAssembled, type AssembledTemplate } from '../templates/assembly';
+import { mediaIdsIn, type MediaReference, type MediaScope } from '../media/media-scope';
 import { resolveTemplate } from '../templates/resolve';
 import type { TestRecipients } from './test-recipients';
 import type { Trial } from '../access/trial';
@@ -29,6 +30,7 @@ export interface SendingDeps {
   clients: Clients;
   templates: Pick<TemplateRepository, 'findById' | 'findByName'>;
   provider: MessagingProvider;
+  mediaScope: MediaScope;
   serviceWindow: ServiceWindow;
   trial: Trial;
   testRecipients: TestRecipients;
@@ -65,11 +67,13 @@ export class Sending {
     const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertChannelCarriesType(client.channel, request.type);
     assertMediaByLinkWhereRequired(client.channel, request);
+    const payload = deliverablePayload(client.channel, request);
+    await this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
     const warnings = undeliveredOnChannel(client.channel, request);
     const windowWarning = await this.deps.serviceWindow.check(client, request.to, key.mode);
     if (windowWarning) warnings.push(windowWarning);
     const mode = await this.modeOf(key, client, request.to, request.dry_run);
-    const message: OutboundMessage = { to: request.to, type: request.type, payload: deliverablePayload(client.channel, request) };
+    const message: OutboundMessage = { to: request.to, type: request.type, payload };
     return this.deliver(key, client, mode, message, 'outbound', warnings);
   }
 
@@ -78,14 +82,18 @@ export class Sending {
     assertCarriesTemplates(client, 'send');
     let payload: Record<string, unknown>;
     let assembled: AssembledTemplate | undefined;
+    let media: MediaReference[];
     if ('template_ref' in request && request.template_ref !== undefined) {
       const template = await resolveTemplate(this.deps.templates, client, request.template_ref, request.language);
       assertApproved(template);
       assembled = assembleTemplate(template, request);
       payload = assembled;
+      media = mediaIdsOfAssembled(assembled);
     } else {
       payload = (request as components['schemas']['SendRawTemplate']).template as Record<string, unknown>;
+      media = mediaIdsIn(payload, 'template.');
     }
+    await this.deps.mediaScope.assertSendable(client, media);
     const mode = await this.modeOf(key, client, request.to, request.dry_run);
     const outcome = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
     if (outcome.dryRun && assembled) outcome.template = assembled;

@@ -1,7 +1,7 @@
 // What a channel provider failure means for the partner, per kind of call: the section 7 status and code,
 // with the provider's own code and message in `details` where the specification says the partner gets them.
-import { MediaNotFoundError, MissingCredentialsError, ProviderError } from '../../provider/channel-provider';
-import { DomainError, badRequest, conflict, notFound, upstreamUnavailable } from './errors';
+import { MissingCredentialsError, ProviderError } from '../../provider/channel-provider';
+import { DomainError, badRequest, conflict, upstreamUnavailable } from './errors';
 
 const unreachable = () => upstreamUnavailable('The channel provider could not be reached; retry with backoff.');
 
@@ -40,14 +40,11 @@ export function sendFailure(what: 'message' | 'upload'): (error: unknown) => unk
 }
 
 /**
- * Downloads (GET /media/{media_id}): an unknown id is 404 `media_not_found`, missing credentials 409,
- * a provider that cannot be reached or refuses 502.
+ * Downloads (GET /media/{media_id}): missing credentials 409, a provider that cannot be reached or refuses
+ * 502. An id the provider does not hold for the client is the media scope rule's answer (media/media-scope.ts).
  */
-export function downloadFailure(clientRef: string, mediaId: string): (error: unknown) => unknown {
+export function downloadFailure(clientRef: string): (error: unknown) => unknown {
   return (error) => {
-    if (error instanceof MediaNotFoundError) {
-      return notFound(`The provider does not know media ${mediaId} for client ${clientRef} (inbound media is kept 30 days).`, 'media_not_found');
-    }
     if (error instanceof MissingCredentialsError) return conflict(`Client ${clientRef} has no channel credentials on file; reconnect it.`);
     if (!(error instanceof ProviderError)) return error;
     return error.reason === 'unavailable' ? unreachable() : upstreamUnavailable(`The provider refused the download: ${error.message}.`);

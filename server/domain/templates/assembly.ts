@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/openapi';
 import { badRequest } from '../shared/errors';
 import type { TemplateComponent } from '../../store/records';
+import { mediaIdsIn, type MediaReference } from '../media/media-scope';
 import { placeholdersOf } from './rules';
 
 type SendTemplateByRef = components['schemas']['SendTemplateByRef'];
@@ -82,6 +83,20 @@ export function assembleTemplate(template: AssemblableTemplate, values: Template
   if (carousel) out.push(carouselComponent(carousel, values.cards, label));
 
   return { name: template.name, language: { code: template.language }, components: out };
+}
+
+/**
+ * The media ids an assembled template delivers, named by the fields the partner gave them in: only headers
+ * carry media, the template's (`header.id`) and each carousel card's (`cards.<i>.header.id`).
+ */
+export function mediaIdsOfAssembled(template: AssembledTemplate): MediaReference[] {
+  return template.components.flatMap((component) =>
+    component.type === 'carousel'
+      ? (component.cards as { components: unknown[] }[]).flatMap((card, i) =>
+          mediaIdsIn(card.components, '').map(({ id }) => ({ field: `cards.${i}.header.id`, id })),
+        )
+      : mediaIdsIn(component, '').map(({ id }) => ({ field: 'header.id', id })),
+  );
 }
 
 /** `missing_header`, `empty_parameter`, `invalid_header_link` for a header (or a card's header). */

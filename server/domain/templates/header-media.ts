@@ -5,6 +5,7 @@ import { createReadStream, rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { TemplateMediaFormat, TemplateProvider } from '../../provider/channel-provider';
 import type { ClientRecord, TemplateComponent } from '../../store/records';
+import type { MediaScope } from '../media/media-scope';
 import type { SpooledMedia } from '../media/upload-spool';
 import { DomainError } from '../shared/errors';
 import { callProvider, templateFailure } from '../shared/provider-failures';
@@ -22,6 +23,8 @@ export interface UploadedHeaderMedia {
 export interface TemplateHeaderMediaDeps {
   provider: Pick<TemplateProvider, 'uploadTemplateMedia'>;
   fetcher: MediaUrlFetcher;
+  /** The media scope rule: every header handle submitted is the client's, within its 30 days. */
+  mediaScope: MediaScope;
   /** The upload rule of media/upload-spool.ts: streams content to disk, kind from the bytes, within its ceiling. */
   spool: (content: Readable, declaredType: string | undefined, filename: string | undefined) => Promise<SpooledMedia>;
 }
@@ -47,11 +50,17 @@ export class TemplateHeaderMedia {
     return result;
   }
 
-  /** The component array to submit, with a media header's `media_url` downloaded and turned into a handle. */
+  /**
+   * The component array to submit, with a media header's `media_url` downloaded and turned into a handle;
+   * every handle it names (`media_handle`, or raw `components`) must be the client's (media scope rule).
+   */
   async componentsOf(client: ClientRecord, request: CreateTemplateRequest): Promise<TemplateComponent[]> {
     const source = headerMediaSourceOf(request);
-    if (!source) return buildTemplateComponents(request);
-    if ('media_handle' in source) return buildTemplateComponents(request, source.media_handle);
+    if (!source || 'media_handle' in source) {
+      const components = buildTemplateComponents(request, source?.media_handle);
+      await this.deps.mediaScope.assertHeaderHandlesHeld(client, components);
+      return components;
+    }
     const format = String((request.header as { format?: string }).format) as TemplateMediaFormat;
     const downloaded = await callProvider(() => this.deps.fetcher.open(source.media_url), mediaUrlFailure);
     // The upload rule applies to the download as to an upload; a download that breaks off is the URL's failure.

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import type { TemplateMediaFormat, TemplateProvider } from '../../provider/channel-provider';
 import type { ClientId, ClientRecord, PartnerId, TemplateCategory, TemplateRecord, TemplateStatus } from '../../store/records';
 import type { Store, TemplateRepository } from '../../store/repositories';
+import type { MediaScope } from '../media/media-scope';
 import type { SpooledMedia } from '../media/upload-spool';
 import { assertCarriesTemplates } from '../messaging/channel-carriage';
 import type { Clock } from '../shared/clock';
@@ -46,6 +47,8 @@ export interface TemplateListing {
 export interface TemplatesDeps {
   store: Pick<Store, 'clients' | 'templates' | 'transaction'>;
   provider: TemplateProvider;
+  /** The media scope rule, for the header handles a template names. */
+  mediaScope: MediaScope;
   clock: Clock;
   events: EventPublisher;
   fetcher: MediaUrlFetcher;
@@ -61,7 +64,7 @@ export class Templates {
     const statusEvents = new TemplateStatusEvents(deps.store.templates, deps.events);
     statusEvents.follow(deps.provider);
     this.mirror = new TemplateMirror(deps.store.templates, deps.provider, statusEvents, deps.clock);
-    this.headerMedia = new TemplateHeaderMedia({ provider: deps.provider, fetcher: deps.fetcher, spool: deps.spool });
+    this.headerMedia = new TemplateHeaderMedia({ provider: deps.provider, fetcher: deps.fetcher, mediaScope: deps.mediaScope, spool: deps.spool });
   }
 
   private get repo(): TemplateRepository {
