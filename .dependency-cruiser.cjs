@@ -21,7 +21,7 @@ module.exports = {
       from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
       to: {
         path: [
-          '^server/(http|sandbox|webhooks|downloads|testing|cli)/',
+          '^server/(http|edge|sandbox|webhooks|downloads|testing|cli)/',
           '^server/store/(sqlite|postgres|sql)/',
           '^server/store/(open|memory-rate-limits)\\.ts$',
           '^server/provider/simulated/',
@@ -49,6 +49,31 @@ module.exports = {
       comment: 'The HTTP layer maps requests to the domain and answers; it never reaches into storage or the simulator.',
       from: { path: '^server/http/' },
       to: { path: ['^server/store/(sqlite|postgres|sql)/', '^server/provider/simulated/'] },
+    },
+    {
+      name: 'edge-without-frameworks',
+      severity: 'error',
+      comment:
+        'The request edge (server/edge) runs on plain Node requests for the server and the mock alike: no Express, no validator, ' +
+        'no logger, no HTTP layer, no storage but the in-memory counters.',
+      from: { path: '^server/edge/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: [
+          'node_modules/(@types/)?(express|express-openapi-validator|better-sqlite3|pg|pg-[a-z-]+|busboy|pino)/',
+          '^server/(http|sandbox|webhooks|downloads|provider|cli|scaffold)/',
+          '^server/store/(sqlite|postgres|sql)/',
+          '^server/(app|compose|main|config|log|system|ticker)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'mock-sees-the-server-through-its-edge',
+      severity: 'error',
+      comment:
+        'The mock runs the server\'s request edge and nothing else of the server: it imports server/edge/index.ts (and what that ' +
+        'exports), never a module behind it.',
+      from: { path: '^mock/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/', pathNot: '^server/edge/index\\.ts$' },
     },
     {
       name: 'simulator-controls-stay-out-of-production-paths',

@@ -1,11 +1,11 @@
-// Every request body is bounded in bytes and in time (server/http/body-bounds.ts, openapi.yaml "Limits"):
+// Every request body is bounded in bytes and in time (server/edge/body-bounds.ts, openapi.yaml "Limits"):
 // endless bodies after an early answer, endless multipart parts, trickled and stalled bodies, and clients
 // that asked to close the connection. The server runs as `npm start` does, with short body timeouts so the
 // test takes seconds.
 import { connect, type Socket } from 'node:net';
 import { request } from 'node:http';
 import type { Child } from '../bench/processes';
-import { LINGER_BYTES } from '../server/config';
+import { LINGER_BYTES } from '../server/edge/body-bounds';
 import { MULTIPART_BODY_LIMIT } from '../server/http/multipart-upload';
 import { preparedDataDir, serverChild, statusOfRaw } from './hardening-kit';
 

@@ -1,9 +1,10 @@
 // Generated from openapi.yaml by `npm run generate`. Do not edit.
 
 // The server side of the contract: per operation a typed request and a typed answer (a union of the
-// documented statuses with their bodies and headers), and the operation table a server mounts its handlers
-// from. A set of handlers typed `Handlers<B>` misses no operation and answers nothing the contract does not
-// document (server/http/contract-router.ts mounts one on an Express router).
+// documented statuses with their bodies and headers), the operation table a server routes and mounts its
+// handlers from, and the lookup of the documented response of a status. A set of handlers typed
+// `Handlers<B>` misses no operation and answers nothing the contract does not document
+// (server/http/contract-router.ts mounts one on an Express router).
 
 import type { operations } from "./openapi";
 
@@ -299,7 +300,11 @@ export interface OperationRoute {
   responses: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Every operation of the contract, in document order. */
+/**
+ * Every operation of the contract, in match order: the first whose method and path match a request is its
+ * operation (paths with fewer templated segments first, so `/clients/signup` is matched before
+ * `/clients/{client_ref}`; document order otherwise).
+ */
 export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
   sendMessage: {
     method: "post",
@@ -334,17 +339,6 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     errorCodeWhenMissing: {},
     responses: { "201": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "422": ["application/json"], "429": ["application/json"], "500": ["application/json"], "502": ["application/json"] },
   },
-  downloadMedia: {
-    method: "get",
-    path: "/media/{media_id}",
-    expressPath: "/media/:media_id",
-    tag: "Media",
-    secured: true,
-    parameters: { path: ["media_id"], query: ["client_ref"], header: [] },
-    requestBody: null,
-    errorCodeWhenMissing: { "query.client_ref": "client_ref_required" },
-    responses: { "200": ["application/octet-stream", "*/*"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "409": ["application/json"], "429": ["application/json"], "500": ["application/json"], "502": ["application/json"] },
-  },
   createEmbeddedSignupSession: {
     method: "post",
     path: "/embedded-signup/sessions",
@@ -377,17 +371,6 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "429": ["application/json"], "500": ["application/json"] },
-  },
-  getClient: {
-    method: "get",
-    path: "/clients/{client_ref}",
-    expressPath: "/clients/:client_ref",
-    tag: "Clients",
-    secured: true,
-    parameters: { path: ["client_ref"], query: [], header: [] },
-    requestBody: null,
-    errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "429": ["application/json"], "500": ["application/json"] },
   },
   completeClientSignup: {
     method: "post",
@@ -433,6 +416,50 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     errorCodeWhenMissing: {},
     responses: { "201": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "429": ["application/json"], "500": ["application/json"], "502": ["application/json"] },
   },
+  getUsage: {
+    method: "get",
+    path: "/usage",
+    expressPath: "/usage",
+    tag: "Usage",
+    secured: true,
+    parameters: { path: [], query: [], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "429": ["application/json"], "500": ["application/json"] },
+  },
+  getStatus: {
+    method: "get",
+    path: "/status",
+    expressPath: "/status",
+    tag: "Status",
+    secured: false,
+    parameters: { path: [], query: [], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "500": ["application/json"] },
+  },
+  downloadMedia: {
+    method: "get",
+    path: "/media/{media_id}",
+    expressPath: "/media/:media_id",
+    tag: "Media",
+    secured: true,
+    parameters: { path: ["media_id"], query: ["client_ref"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: { "query.client_ref": "client_ref_required" },
+    responses: { "200": ["application/octet-stream", "*/*"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "409": ["application/json"], "429": ["application/json"], "500": ["application/json"], "502": ["application/json"] },
+  },
+  getClient: {
+    method: "get",
+    path: "/clients/{client_ref}",
+    expressPath: "/clients/:client_ref",
+    tag: "Clients",
+    secured: true,
+    parameters: { path: ["client_ref"], query: [], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "429": ["application/json"], "500": ["application/json"] },
+  },
   getTemplate: {
     method: "get",
     path: "/templates/{template_ref}",
@@ -466,26 +493,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "404": ["application/json"], "409": ["application/json"], "429": ["application/json"], "500": ["application/json"], "502": ["application/json"] },
   },
-  getUsage: {
-    method: "get",
-    path: "/usage",
-    expressPath: "/usage",
-    tag: "Usage",
-    secured: true,
-    parameters: { path: [], query: [], header: [] },
-    requestBody: null,
-    errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "400": ["application/json"], "401": ["application/json"], "403": ["application/json"], "429": ["application/json"], "500": ["application/json"] },
-  },
-  getStatus: {
-    method: "get",
-    path: "/status",
-    expressPath: "/status",
-    tag: "Status",
-    secured: false,
-    parameters: { path: [], query: [], header: [] },
-    requestBody: null,
-    errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "500": ["application/json"] },
-  },
 };
+
+/**
+ * The documented response a status falls under: its own entry (`404`), else its class (`4XX`), else
+ * `default`; undefined when the operation documents none of them. `documented` is an operation's
+ * responses keyed by status (`OPERATIONS[id].responses`, or any record keyed the same way).
+ */
+export function responseKeyOf(documented: { readonly [status: string]: unknown }, status: number): string | undefined {
+  const exact = String(status);
+  if (exact in documented) return exact;
+  const range = `${exact[0]}XX`;
+  if (range in documented) return range;
+  return "default" in documented ? "default" : undefined;
+}

@@ -2,10 +2,12 @@
 // requests go to both (real HTTP, both under /v1) and must get the same status and error code, and every
 // answer of the mock holds openapi.yaml. Also: the mock serves with and without /v1, refuses keys without
 // the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403, sends the rate-limit
-// headers and bounds request bodies as the server does.
+// headers, bounds request bodies and leaves unread a body the operation does not declare, as the server
+// does: both run the same request edge (server/edge).
 import { connect } from 'node:net';
 import { contract } from '../spec';
 import { startTestServer, type TestServer } from '../server/testing';
+import { contractProblems, sendWithBody } from '../server/testing/contract-calls';
 import { startMock, type MockServer } from './server';
 
 type KeyChoice = 'valid' | 'none' | string;
@@ -108,6 +110,16 @@ describe('the mock answers invalid requests as the reference server does', () =>
     const checked = contract().check({ method: request.method, path, status: fromMock.status, headers: fromMock.headers, body: fromMock.bytes });
     // an unknown path or method matches no operation; its 404 envelope is checked as the server's is
     if (checked.operation) expect(checked.violations).toEqual([]);
+  });
+
+  it('a body sent to an operation that declares none is not read: GET /status and GET /usage answer 200 as without one, on both', async () => {
+    for (const path of ['/status', '/usage']) {
+      for (const [base, key] of [[server.baseUrl, serverKey], [`${mock.url}/v1`, MOCK_KEY]] as const) {
+        const res = await sendWithBody(`${base}${path}`, 'GET', { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, '{"broken');
+        expect({ base, path, status: res.status }).toEqual({ base, path, status: 200 });
+        expect(contractProblems('GET', path, res)).toEqual([]);
+      }
+    }
   });
 });
 

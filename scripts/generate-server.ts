@@ -1,8 +1,9 @@
 // The server side of the contract, generated into generated/server.ts: per operation a typed request (path,
 // query and header parameters, body, uploaded files, and the authenticated key where the operation is
 // secured) and a typed answer (a union of the documented statuses, each with its body and headers), and the
-// operation table (operationId → method, Express path, parameters, documented media types) a server mounts
-// its handlers from. Types and plain data only: the contract package has no dependencies.
+// operation table (operationId → method, Express path, parameters, documented media types) in the order a
+// request is matched against it, and the one lookup of the documented response a status falls under. Types,
+// plain data and that one function: the contract package has no dependencies.
 import { derefSchema, indexOperations, type Json, type Operation } from '../spec';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -88,6 +89,16 @@ function routeOf(doc: Json, op: Operation): Route {
     errorCodeWhenMissing: op.codeWhenMissing,
     responses: Object.fromEntries(Object.values(op.responses).map((r) => [r.status, Object.keys(r.content)])),
   };
+}
+
+/**
+ * The order a request's method and path are matched in: paths with fewer templated segments first, so a
+ * literal segment wins over a parameter (`/clients/signup` before `/clients/{client_ref}`); document order
+ * otherwise. Every reader of the contract matches in the order of the table written from this.
+ */
+function matchOrder<T>(operations: readonly T[], pathOf: (operation: T) => string): T[] {
+  const templated = (operation: T) => pathOf(operation).split('{').length - 1;
+  return [...operations].sort((a, b) => templated(a) - templated(b));
 }
 
 /** The type of an operation's request as its handler receives it. */
@@ -211,6 +222,19 @@ export interface OperationRoute {
   responses: Readonly<Record<string, readonly string[]>>;
 }`;
 
+const RESPONSE_KEY_OF = `/**
+ * The documented response a status falls under: its own entry (\`404\`), else its class (\`4XX\`), else
+ * \`default\`; undefined when the operation documents none of them. \`documented\` is an operation's
+ * responses keyed by status (\`OPERATIONS[id].responses\`, or any record keyed the same way).
+ */
+export function responseKeyOf(documented: { readonly [status: string]: unknown }, status: number): string | undefined {
+  const exact = String(status);
+  if (exact in documented) return exact;
+  const range = \`\${exact[0]}XX\`;
+  if (range in documented) return range;
+  return "default" in documented ? "default" : undefined;
+}`;
+
 /** generated/server.ts. */
 export function serverModule(doc: Json, banner: string): string {
   const operations = indexOperations(doc);
@@ -226,12 +250,13 @@ export function serverModule(doc: Json, banner: string): string {
   });
   const tags = new Map<string, string[]>();
   for (const { op, route } of routes) tags.set(route.tag, [...(tags.get(route.tag) ?? []), op.operationId]);
-  const table = routes.map(({ op, route }) => `  ${op.operationId}: {\n${Object.entries(route).map(([k, v]) => `    ${k}: ${inline(v)},`).join('\n')}\n  },`);
+  const table = matchOrder(routes, (r) => r.route.path).map(({ op, route }) => `  ${op.operationId}: {\n${Object.entries(route).map(([k, v]) => `    ${k}: ${inline(v)},`).join('\n')}\n  },`);
 
   return `${banner}// The server side of the contract: per operation a typed request and a typed answer (a union of the
-// documented statuses with their bodies and headers), and the operation table a server mounts its handlers
-// from. A set of handlers typed \`Handlers<B>\` misses no operation and answers nothing the contract does not
-// document (server/http/contract-router.ts mounts one on an Express router).
+// documented statuses with their bodies and headers), the operation table a server routes and mounts its
+// handlers from, and the lookup of the documented response of a status. A set of handlers typed
+// \`Handlers<B>\` misses no operation and answers nothing the contract does not document
+// (server/http/contract-router.ts mounts one on an Express router).
 
 import type { operations } from "./openapi";
 
@@ -270,9 +295,15 @@ export type TagHandlers<T extends keyof OperationsByTag, B extends ServerBinding
 
 ${ROUTE_INTERFACE}
 
-/** Every operation of the contract, in document order. */
+/**
+ * Every operation of the contract, in match order: the first whose method and path match a request is its
+ * operation (paths with fewer templated segments first, so \`/clients/signup\` is matched before
+ * \`/clients/{client_ref}\`; document order otherwise).
+ */
 export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
 ${table.join('\n')}
 };
+
+${RESPONSE_KEY_OF}
 `;
 }

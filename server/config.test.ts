@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG_VARIABLES, ConfigError, LINGER_BYTES, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+import { LINGER_BYTES } from './edge/body-bounds';
 
 describe('configuration from the environment', () => {
   test('defaults: port 4000 on 127.0.0.1, ./.data, 600 requests per 60 s, info logs, a 5 s review, a 250 ms tick', () => {

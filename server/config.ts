@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_BODY_BOUNDS } from './edge/body-bounds';
 
 /** Runtime configuration, from environment variables (documented in README.md, "Reference server"). */
 export interface Config {
@@ -48,12 +49,6 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'BODY_IDLE_TIMEOUT_MS', default: '10000', meaning: 'a request body pausing longer is cut (400)' },
   { name: 'BODY_TIMEOUT_MS', default: '600000', meaning: 'a request body lasting longer is cut (400)' },
 ];
-
-/** After an answer given before the body was read, how much more is read and discarded before closing. */
-export const LINGER_BYTES = 16 * 1_048_576;
-
-/** The bounds of a request body without BODY_IDLE_TIMEOUT_MS and BODY_TIMEOUT_MS (the mock's too). */
-export const DEFAULT_BODY_BOUNDS = { idleMs: 10_000, totalMs: 600_000, lingerBytes: LINGER_BYTES } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

@@ -50,7 +50,7 @@ async function serve(): Promise<void> {
   });
   composed.start();
 
-  // Node's own request timeout stays as a backstop behind the body bounds of http/body-bounds.ts, which
+  // Node's own request timeout stays as a backstop behind the body bounds of edge/body-bounds.ts, which
   // answer in the envelope first.
   const http = createServer(
     { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: config.bodyBounds.totalMs + 30_000, connectionsCheckingInterval: 1_000 },

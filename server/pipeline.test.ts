@@ -1,7 +1,7 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
 import { startTestServer, type TestServer } from './testing';
-import { foldValidationDetails } from './http/validation-details';
-import { call } from './testing/contract-calls';
+import { foldValidationDetails } from './edge/validation-details';
+import { call, contractProblems, sendWithBody } from './testing/contract-calls';
 import { testClock } from './testing/clock';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -100,6 +100,23 @@ describe('request pipeline', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('client_ref_required');
     expect(res.body.error.details).toEqual({ client_ref: ['is required'] });
+  });
+
+  test('a body sent to an operation that declares none is not read: the request is answered as without one', async () => {
+    const bodies: Array<[string, Record<string, string>, string]> = [
+      ['broken JSON', { 'content-type': 'application/json' }, '{"client_ref": '],
+      ['a JSON object', { 'content-type': 'application/json' }, '{"status":"down"}'],
+      ['text', { 'content-type': 'text/plain' }, 'hello'],
+      ['64 KiB without a type', {}, 'x'.repeat(64 * 1024)],
+    ];
+    for (const [path, auth] of [['/status', {}], ['/clients', { authorization: `Bearer ${key}` }]] as const) {
+      const without = await call(server.baseUrl, 'GET', path, { key: 'authorization' in auth ? key : undefined });
+      for (const [kind, headers, body] of bodies) {
+        const res = await sendWithBody(`${server.baseUrl}${path}`, 'GET', { ...auth, ...headers }, body);
+        expect({ path, kind, status: res.status, body: JSON.parse(res.text) }).toEqual({ path, kind, status: 200, body: without.body });
+        expect(contractProblems('GET', path, res)).toEqual([]);
+      }
+    }
   });
 
   test('an unknown route, or a method the path does not have, gives 404 not_found in the envelope', async () => {

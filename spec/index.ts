@@ -5,6 +5,7 @@
 import { CONTRACT_PATH, atPointer, readDocument, type Json } from './document';
 import { indexOperations, indexWebhooks, type Operation, type Webhook } from './operations';
 import { checkResponse, type CheckedContract, type CheckedResponse, type CheckResult } from './response-checker';
+import { OPERATIONS } from '../generated/server';
 import { schemaValidators, type SchemaValidators } from './validators';
 
 export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
@@ -20,7 +21,10 @@ export interface Contract extends CheckedContract {
   /** In document order. */
   operations: Operation[];
   byId(operationId: string): Operation | undefined;
-  /** The operation a concrete method and path (relative to the base URL, no query) belong to. */
+  /**
+   * The operation a concrete method and path (relative to the base URL, no query, not percent-decoded)
+   * belong to: the first in the generated table's match order (generated/server.ts `OPERATIONS`).
+   */
   find(method: string, path: string): Operation | undefined;
   webhooks: Webhook[];
   webhook(event: string): Webhook | undefined;
@@ -37,17 +41,15 @@ export function loadContract(path: string = CONTRACT_PATH): Contract {
   const webhooks = indexWebhooks(document);
   const byId = new Map(operations.map((o) => [o.operationId, o]));
   const byEvent = new Map(webhooks.map((w) => [w.event, w]));
-  // Literal segments win over templated ones (`/clients/signup` before `/clients/{client_ref}`).
-  const matchOrder = [...operations].sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0));
+  // The table's match order, indexed by method (as stripe-mock routes per verb).
+  const byMethod = new Map<string, Operation[]>();
+  for (const op of inMatchOrder(operations, path)) byMethod.set(op.method, [...(byMethod.get(op.method) ?? []), op]);
   const contract: Contract = {
     document,
     path,
     operations,
     byId: (id) => byId.get(id),
-    find: (method, relative) => {
-      const m = method.toLowerCase();
-      return matchOrder.find((o) => o.method === m && o.pathPattern.test(relative));
-    },
+    find: (method, relative) => byMethod.get(method.toLowerCase())?.find((o) => o.pathPattern.test(relative)),
     webhooks,
     webhook: (event) => byEvent.get(event),
     validators: schemaValidators(document),
@@ -59,6 +61,22 @@ export function loadContract(path: string = CONTRACT_PATH): Contract {
     check: (response) => checkResponse(contract, response),
   };
   return contract;
+}
+
+/**
+ * The document's operations in the order of the generated operation table, which decides it once for every
+ * reader; a table that lists other operations than the document is stale.
+ */
+function inMatchOrder(operations: readonly Operation[], path: string): Operation[] {
+  const byId = new Map(operations.map((o) => [o.operationId, o]));
+  const ordered = Object.entries(OPERATIONS).map(([id, route]) => {
+    const op = byId.get(id);
+    return op && op.method === route.method && op.path === route.path ? op : undefined;
+  });
+  if (ordered.length !== operations.length || ordered.includes(undefined)) {
+    throw new Error(`generated/server.ts does not list the operations of ${path}: run npm run generate.`);
+  }
+  return ordered as Operation[];
 }
 
 let shared: Contract | undefined;

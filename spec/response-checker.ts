@@ -2,6 +2,7 @@
 // operation (exact, `4XX` range or `default`), content type, body valid (JSON Schema 2020-12) and every
 // documented header present when required and valid. Used by the reference server's tests, the fuzzer,
 // the contract suite and the mock's trigger alike.
+import { responseKeyOf } from '../generated/server';
 import type { Json } from './document';
 import type { Operation } from './operations';
 import type { ErrorObject, SchemaValidators } from './validators';
@@ -57,7 +58,7 @@ export function checkResponse(contract: CheckedContract, res: CheckedResponse): 
   }
   const v = (field: string, message: string, value?: string) =>
     violations.push({ operation: op.operationId, status: res.status, field, message, ...(value === undefined ? {} : { value }) });
-  const key = [String(res.status), `${String(res.status)[0]}XX`, 'default'].find((k) => op.responses[k]);
+  const key = responseKeyOf(op.responses, res.status);
   if (!key) {
     v('status', `status ${res.status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`);
     return result;

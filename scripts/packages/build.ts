@@ -64,7 +64,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
       // what the scaffold writes besides the handlers it generates
       'server/scaffold/template',
       'server/http/contract-router.ts',
-      'server/http/validation-details.ts',
+      'server/edge/validation-details.ts',
     ],
     docs: true,
     cloneOnly: [],

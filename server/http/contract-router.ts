@@ -5,7 +5,7 @@
 // the projects it writes (with the contract imported from its package), so both mount handlers the same way.
 import type { Request, Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { OPERATIONS, type Handlers, type OperationId, type OperationRoute, type ServerBinding } from '../../generated/server';
+import { OPERATIONS, responseKeyOf, type Handlers, type OperationId, type OperationRoute, type ServerBinding } from '../../generated/server';
 
 /** How a server hands its own values to the handlers. */
 export interface BindingValues<B extends ServerBinding> {
@@ -29,11 +29,10 @@ type AnyHandler = (request: Record<string, unknown>) => AnyAnswer | Promise<AnyA
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-/** Literal paths before templated ones (`/clients/signup` before `/clients/:client_ref`). */
-const routingOrder = (ids: OperationId[]) =>
-  [...ids].sort((a, b) => (OPERATIONS[a].path.match(/\{/g)?.length ?? 0) - (OPERATIONS[b].path.match(/\{/g)?.length ?? 0));
-
-/** Registers every operation's handler on `router`; throws when a handler is missing or names no operation. */
+/**
+ * Registers every operation's handler on `router`, in the table's match order (`/clients/signup` before
+ * `/clients/:client_ref`); throws when a handler is missing or names no operation.
+ */
 export function mountHandlers<B extends ServerBinding>(router: Router, handlers: Handlers<B>, binding: BindingValues<B>): void {
   const ids = Object.keys(OPERATIONS) as OperationId[];
   const missing = ids.filter((id) => typeof handlers[id] !== 'function');
@@ -41,7 +40,7 @@ export function mountHandlers<B extends ServerBinding>(router: Router, handlers:
   if (missing.length || unknown.length) {
     throw new Error(`The handlers do not match the contract's operations: ${[missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}.`);
   }
-  for (const id of routingOrder(ids)) {
+  for (const id of ids) {
     const route = OPERATIONS[id];
     const handler = handlers[id] as unknown as AnyHandler;
     router[route.method](route.expressPath, async (req: Request, res: Response) => {
@@ -84,9 +83,10 @@ function requestOf<B extends ServerBinding>(id: OperationId, route: OperationRou
   return request;
 }
 
-/** The documented media types of a status: its own entry, its class (`4XX`), or `default`. */
+/** The documented media types of a status (its own entry, its class or `default`: `responseKeyOf`). */
 function mediaTypesOf(route: OperationRoute, status: number): readonly string[] {
-  return route.responses[String(status)] ?? route.responses[`${Math.floor(status / 100)}XX`] ?? route.responses.default ?? [];
+  const key = responseKeyOf(route.responses, status);
+  return key === undefined ? [] : route.responses[key]!;
 }
 
 async function send(res: Response, route: OperationRoute, answer: AnyAnswer): Promise<void> {

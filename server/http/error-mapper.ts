@@ -1,11 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Operation } from '../../spec';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/shared/errors';
+import { NO_SUCH_ROUTE, closeAfterAnswerIfUnread, sendRefusal, validationError, type ValidatorIssue } from '../edge';
 import type { Logger } from '../log';
-import type { Contract } from '../../spec';
-import { requestLogger } from './request-id';
-import type { ErrorResponse } from './types';
-import { operationIdOf } from './types';
-import { validationError, type ValidatorIssue } from './validation-details';
+import { requestLogger } from './request-log';
+import { edgeOf, type ErrorResponse } from './types';
 
 const STATUS_OF: Record<DomainErrorKind, number> = {
   bad_request: 400,
@@ -31,7 +30,7 @@ const envelope = (code: string, message: string, details?: Record<string, unknow
   error: details ? { code, message, details } : { code, message },
 });
 
-/** Errors of express-openapi-validator and of Express's body parser carry a numeric status. */
+/** Errors of express-openapi-validator (the API's, the sandbox's) carry a numeric status. */
 interface HttpLikeError {
   status?: number;
   statusCode?: number;
@@ -42,27 +41,19 @@ interface HttpLikeError {
 }
 
 /** Turns any failure into the section 7 envelope. */
-export function mapError(error: unknown, contract: Contract, operationId: string | undefined, body?: unknown): MappedError {
+export function mapError(error: unknown, operation: Operation | undefined, body?: unknown): MappedError {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
     return { status: STATUS_OF[error.kind], body: envelope(error.code, error.message, error.details), headers, unexpected: false };
   }
   const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status = http.status ?? http.statusCode;
-  switch (http.type) {
-    case 'entity.parse.failed':
-      return plain(400, 'bad_request', 'The request body is not valid JSON.');
-    case 'entity.too.large':
-      return plain(400, 'bad_request', 'The request body is too large.');
-    case 'encoding.unsupported':
-    case 'charset.unsupported':
-      return plain(400, 'bad_request', 'The request body encoding is not supported.');
-  }
-  if (status === 400 && Array.isArray(http.errors)) return validationFailure(http.errors, contract, operationId, body);
-  if (status === 404) return plain(404, 'not_found', 'No such route. Paths are relative to /v1; see openapi.yaml.');
+  if (status === 400 && Array.isArray(http.errors)) return validationFailure(http.errors, operation, body);
+  // the sandbox's validator answers its unknown routes (the edge answers the API's)
+  if (status === 404) return plain(404, NO_SUCH_ROUTE.code, NO_SUCH_ROUTE.message);
   if (status === 405) {
     const allow = http.headers?.Allow;
-    return plain(404, 'not_found', `No such operation${allow ? `; this path accepts ${allow}` : ''}.`);
+    return plain(404, NO_SUCH_ROUTE.code, `No such operation${allow ? `; this path accepts ${allow}` : ''}.`);
   }
   if (status === 413) return plain(400, 'bad_request', 'The request body is too large.');
   if (status === 415) return plain(400, 'bad_request', `Unsupported Content-Type${http.message ? `: ${http.message}` : ''}.`);
@@ -77,16 +68,13 @@ function plain(status: number, code: string, message: string): MappedError {
 }
 
 /** 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code. */
-function validationFailure(issues: ValidatorIssue[], contract: Contract, operationId: string | undefined, body: unknown): MappedError {
-  const rules = operationId ? contract.byId(operationId) : undefined;
-  const { code, message, details } = validationError(issues, rules?.codeWhenMissing, body);
+function validationFailure(issues: ValidatorIssue[], operation: Operation | undefined, body: unknown): MappedError {
+  const { code, message, details } = validationError(issues, operation?.codeWhenMissing, body);
   return { status: 400, body: envelope(code, message, details), headers: {}, unexpected: false };
 }
 
-/** Last route: nothing matched. */
-export const notFoundHandler: RequestHandler = (_req, res) => {
-  res.status(404).json(envelope('not_found', 'No such route. Paths are relative to /v1; see openapi.yaml.'));
-};
+/** Last route: a path outside the API that nothing else serves (the edge answers those under /v1). */
+export const notFoundHandler: RequestHandler = (req, res) => sendRefusal(req, res, NO_SUCH_ROUTE);
 
 const UNEXPECTED = JSON.stringify(envelope('internal_error', 'An unexpected error occurred; retry with backoff and quote X-Request-Id.'));
 
@@ -95,10 +83,11 @@ const UNEXPECTED = JSON.stringify(envelope('internal_error', 'An unexpected erro
  * logged, never exposed. It never throws, so no error ever reaches Express's own (HTML) handler: a failure
  * while mapping or writing answers the plain 500 envelope, and a response already under way is cut.
  */
-export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     try {
-      const mapped = mapError(error, contract, operationIdOf(req), req.body);
+      closeAfterAnswerIfUnread(req, res);
+      const mapped = mapError(error, edgeOf(res)?.operation, req.body);
       if (mapped.unexpected) requestLogger(logger, res).error({ err: error }, 'unexpected error');
       if (res.headersSent) {
         res.destroy();

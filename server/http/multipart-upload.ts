@@ -6,8 +6,8 @@ import type { Domain } from '../domain';
 import { badRequest } from '../domain/shared/errors';
 import { MB, MEDIA_CEILINGS } from '../domain/media/kinds';
 import type { SpooledMedia } from '../domain/media/upload-spool';
-import { operationIdOf } from './types';
-import { ownProperties } from './validation-details';
+import { ownProperties } from '../edge/validation-details';
+import { edgeOf } from './types';
 
 /** The operations whose multipart body carries a `file` part. */
 const UPLOAD_OPERATIONS = new Set(['uploadMedia', 'uploadTemplateMedia']);
@@ -29,11 +29,11 @@ export const spooledUploadOf = (res: Response) => res.locals.spooledUpload as Sp
  * through the upload rule of domain/media/upload-spool.ts (kind from the first bytes, reading stops past the
  * kind's ceiling) and is marked present in `req.body.file` for the validator. The spooled file is removed
  * once the answer is sent. A refusal is answered at once; what the client still sends is bounded by
- * http/body-bounds.ts.
+ * edge/body-bounds.ts.
  */
 export function uploadReader(domain: Domain): RequestHandler {
   return (req, res, next) => {
-    if (!UPLOAD_OPERATIONS.has(operationIdOf(req) ?? '') || !req.is('multipart/form-data')) return next();
+    if (!UPLOAD_OPERATIONS.has(edgeOf(res)?.operation?.operationId ?? '') || !req.is('multipart/form-data')) return next();
     let form: busboy.Busboy;
     try {
       form = busboy({ headers: req.headers, limits: FORM_LIMITS });

@@ -1,15 +1,16 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { Handler, OperationId, OperationsByTag, ServerBinding, TagHandlers } from '../../generated/server';
 import type { components } from '../../generated/openapi';
 import type { SpooledMedia } from '../domain/media/upload-spool';
+import type { EdgeRequest } from '../edge';
 import type { ApiKey } from '../store/records';
 
 export type ErrorResponse = components['schemas']['ErrorResponse'];
 
 /**
- * How the reference server binds the contract's handlers: the key record authentication found, the upload
- * spooled by http/multipart-upload.ts, and the headers its pipeline sets (http/request-id.ts, http/auth.ts's
- * rate limit, the error mapper's Retry-After).
+ * How the reference server binds the contract's handlers: the key record the edge's authentication found,
+ * the upload spooled by http/multipart-upload.ts, and the headers its pipeline sets (the edge's request id
+ * and rate limit, the error mapper's Retry-After).
  */
 export interface ReferenceBinding extends ServerBinding {
   key: ApiKey;
@@ -21,19 +22,14 @@ export interface ReferenceBinding extends ServerBinding {
 export type ReferenceHandlers<T extends keyof OperationsByTag> = TagHandlers<T, ReferenceBinding>;
 export type ReferenceHandler<K extends OperationId> = Handler<K, ReferenceBinding>;
 
-/** Set by the validator's metadata step for every operation of the contract. */
-export interface OpenApiRequest extends Request {
-  openapi?: { schema?: { operationId?: string }; openApiRoute?: string };
+/** What the edge found of the request (server/edge): its id, operation, key (set by server/app.ts). */
+export function edgeOf(res: Response): EdgeRequest<ApiKey> | undefined {
+  return res.locals.edge as EdgeRequest<ApiKey> | undefined;
 }
 
 /** The key that authenticated the request (absent on public operations). */
 export function authenticatedKey(res: Response): ApiKey {
-  const key = res.locals.apiKey as ApiKey | undefined;
+  const key = edgeOf(res)?.key;
   if (!key) throw new Error('No authenticated key on this request.');
   return key;
-}
-
-/** The operation of the request: from the validator's lookup, or the one a deferred lookup failure belongs to. */
-export function operationIdOf(req: Request): string | undefined {
-  return (req as OpenApiRequest).openapi?.schema?.operationId ?? (req.res?.locals.operationId as string | undefined);
 }

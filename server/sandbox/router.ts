@@ -34,7 +34,7 @@ const q = (req: Request, name: string): string | undefined => {
 export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   const router = Router();
   router.use(adminToken(token));
-  router.use(jsonBody('20mb'));
+  router.use(jsonBody(20 * 1024 * 1024));
   router.use(
     OpenApiValidator.middleware({
       apiSpec: SANDBOX_SPEC_PATH,

@@ -16,7 +16,7 @@ const PIPELINE_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Rema
 /** Files of the reference server the project uses as they are (the contract imported from its package). */
 const SHARED_FILES: Record<string, string> = {
   'src/contract-router.ts': 'server/http/contract-router.ts',
-  'src/validation-details.ts': 'server/http/validation-details.ts',
+  'src/validation-details.ts': 'server/edge/validation-details.ts',
 };
 
 const TEMPLATE_DIR = 'server/scaffold/template';

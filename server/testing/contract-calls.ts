@@ -1,5 +1,6 @@
 // Requests from the server's tests whose every answer (error envelopes written by the error handler
 // included) is held to openapi.yaml by the contract's response checker.
+import { request } from 'node:http';
 import { contract, describeViolation } from '../../spec';
 
 export interface ContractResponse {
@@ -56,4 +57,25 @@ export async function call(baseUrl: string, method: string, route: string, opts:
     throw new Error(`${method} ${opts.path ?? route} → ${res.status} breaks openapi.yaml:\n  ${problems.join('\n  ')}\n${text}`);
   }
   return answer;
+}
+
+/**
+ * A request with a body of any method (fetch sends none with GET), over node:http: the answer's status,
+ * headers and text, for `contractProblems`.
+ */
+export function sendWithBody(url: string, method: string, headers: Record<string, string>, body: string): Promise<Pick<ContractResponse, 'status' | 'headers' | 'text'>> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders.set(name, String(value));
+        resolve({ status: res.statusCode!, headers: answerHeaders, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
 }

@@ -7,10 +7,15 @@
 //   the answer, then the connection is closed. The write side is closed first and the reading goes on
 //   (a lingering close, as web servers do), so a client that sent `Connection: close` still gets the answer
 //   instead of a reset.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { badRequest } from '../domain/shared/errors';
+
+/** After an answer given before the body was read, how much more is read and discarded before closing. */
+export const LINGER_BYTES = 16 * 1_048_576;
+
+/** The bounds of a request body without BODY_IDLE_TIMEOUT_MS and BODY_TIMEOUT_MS (the mock's too). */
+export const DEFAULT_BODY_BOUNDS = { idleMs: 10_000, totalMs: 600_000, lingerBytes: LINGER_BYTES } as const;
 
 export interface BodyBounds {
   /** The longest pause between two chunks of a body. */
@@ -21,11 +26,8 @@ export interface BodyBounds {
   lingerBytes: number;
 }
 
-/**
- * Bounds the body of one request (plain Node objects: the mock's server binds it too). Call it before
- * anything reads the body.
- */
-export function boundBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
+/** Bounds the body of one request (the edge's first steps, before anything reads the body). */
+export function applyBodyBounds(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
   if (req.complete || !hasBody(req)) return;
   watchBody(req, res, bounds);
   // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the rest of
@@ -35,21 +37,14 @@ export function boundBody(req: IncomingMessage, res: ServerResponse, bounds: Bod
   });
 }
 
-/** First step of the pipeline: the bounds of this request's body. */
-export function boundBodies(bounds: BodyBounds): RequestHandler {
-  return (req, res, next) => {
-    boundBody(req, res, bounds);
-    next();
-  };
-}
-
-function hasBody(req: IncomingMessage): boolean {
+/** Whether a request carries a body at all (a length, or a chunked one). */
+export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 /**
- * Cuts a body that stalls or lasts too long: its reader (the JSON parser, the upload reader) fails with a
- * 400 that the error mapper answers in the envelope; without a reader the connection is closed.
+ * Cuts a body that stalls or lasts too long: its reader (the JSON reader, the upload reader) fails with a
+ * 400 answered in the envelope; without a reader the connection is closed.
  */
 function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
   const socket = req.socket;
@@ -118,8 +113,7 @@ function lingerThenClose(req: IncomingMessage, bounds: BodyBounds): void {
   req.resume();
 }
 
-/** A failure on the way (body parser, validator, domain) answered while the body is still coming: close after. */
-export const closeUnreadBodies: ErrorRequestHandler = (error, req, res, next) => {
-  if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
-  next(error);
-};
+/** An answer given while the body is still coming says the connection closes after it. */
+export function closeAfterAnswerIfUnread(req: IncomingMessage, res: ServerResponse): void {
+  if (!req.complete && hasBody(req) && !res.headersSent) res.setHeader('Connection', 'close');
+}

@@ -1,8 +1,7 @@
-import type { RequestHandler } from 'express';
-import type { Contract } from '../../spec';
-import { derefSchema } from '../../spec';
-import { badRequest } from '../domain/shared/errors';
-import { operationIdOf } from './types';
+// Query numbers read strictly as the contract types them. A validator converts a query value with
+// JavaScript's Number(), which reads `0x10` as 16, ` 10` as 10, an empty or blank value as 0, `1e3` as 1000
+// and 309 nines as Infinity; the edge refuses those with 400 before any validator sees them.
+import { derefSchema, type Contract } from '../../spec';
 import { ownProperties, type ValidationError } from './validation-details';
 
 /** How the contract writes an integer: decimal digits, a minus sign at most, no leading zero. */
@@ -55,21 +54,4 @@ export function oddQueryNumbers(query: URLSearchParams, parameters: readonly Num
     }
   }
   return details.size === 0 ? undefined : { code: 'bad_request', message: 'The request is invalid.', details: ownProperties(details) };
-}
-
-/**
- * Query numbers read strictly as the contract types them. The validator converts a query value with
- * JavaScript's Number(), which reads `0x10` as 16, ` 10` as 10, an empty or blank value as 0, `1e3` as 1000
- * and 309 nines as Infinity; those are refused here with 400, before the validator sees them. The mock
- * applies the same rule.
- */
-export function strictQueryNumbers(contract: Contract): RequestHandler {
-  const numeric = numericQueryParameters(contract);
-  return (req, _res, next) => {
-    const parameters = numeric.get(operationIdOf(req) ?? '');
-    if (!parameters) return next();
-    const odd = oddQueryNumbers(new URLSearchParams(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''), parameters);
-    if (!odd) return next();
-    next(badRequest(odd.message, { details: odd.details }));
-  };
 }

@@ -1,0 +1,94 @@
+// The request edge on its own, on a plain node:http server (no Express, no Prism): what its ports decide,
+// and that the server's README shows its steps in the order they run.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { contract } from '../../spec';
+import { unauthorized } from '../domain/shared/errors';
+import { DEFAULT_BODY_BOUNDS, createEdge, memoryRateLimiter, sendRefusal, type EdgeKey, type EdgeRequest, type KeyCheck } from '.';
+
+const READER: EdgeKey = { id: 'key_reader', prefix: 'ik_test_read', scopes: ['clients:read'] };
+
+/** Knows one key; a broken store for another value. */
+const keys: KeyCheck<EdgeKey> = {
+  async authenticate(bearer) {
+    if (bearer === 'ik_test_reader') return READER;
+    if (bearer === 'ik_test_store_down') throw new Error('the key store is down');
+    throw unauthorized('The key check refuses this value.');
+  },
+};
+
+function edgeOn(base: { path: string; optional: boolean }) {
+  return createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 2, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base });
+}
+
+describe('the request edge on a plain Node server', () => {
+  let server: Server;
+  let origin: string;
+  const passed: EdgeRequest[] = [];
+
+  beforeAll(async () => {
+    const edge = edgeOn({ path: '/v1', optional: false });
+    server = createServer((req, res) => {
+      const request = edge.request(req, res);
+      edge.run(request).then(
+        (goesOn) => {
+          if (!goesOn) return;
+          passed.push(request);
+          res.writeHead(204).end();
+        },
+        (error: Error) => sendRefusal(req, res, { status: 500, code: 'internal_error', message: `host: ${error.message}` }),
+      );
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const get = async (path: string, key?: string) => {
+    const res = await fetch(`${origin}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, error: text ? (JSON.parse(text) as { error: { code: string; message: string } }).error : undefined };
+  };
+
+  test('the key check decides the key: a value it refuses is 401 with its message, in the envelope with a request id', async () => {
+    const refused = await get('/v1/clients', 'ik_test_unknown');
+    expect(refused).toMatchObject({ status: 401, error: { code: 'unauthorized', message: 'The key check refuses this value.' } });
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a key it accepts goes on to the host with the operation, counted by the rate limit and held to its scopes', async () => {
+    const accepted = await get('/v1/clients?limit=5', 'ik_test_reader');
+    expect(accepted.status).toBe(204);
+    expect(passed.at(-1)).toMatchObject({ key: READER, path: '/clients', query: 'limit=5', operation: { operationId: 'listClients' } });
+    expect(accepted.headers.get('x-ratelimit-remaining')).toBe('1');
+    const lacking = await get('/v1/templates?client_ref=acme', 'ik_test_reader');
+    expect(lacking).toMatchObject({ status: 403, error: { code: 'forbidden', message: 'The API key ik_test_read… lacks the scope templates:read required by GET /templates.' } });
+    const limited = await get('/v1/clients', 'ik_test_reader');
+    expect(limited).toMatchObject({ status: 429, error: { code: 'rate_limited' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a failure of the key check that is not a refusal is left to the host, not answered by the edge', async () => {
+    expect(await get('/v1/clients', 'ik_test_store_down')).toMatchObject({ status: 500, error: { message: 'host: the key store is down' } });
+  });
+
+  test('with a required base, a path outside it goes on to the host after its request id; under it, an unknown path is 404', async () => {
+    const outside = await get('/docs');
+    expect(outside.status).toBe(204);
+    expect(outside.headers.get('x-request-id')).not.toBeNull();
+    expect(passed.at(-1)?.operation).toBeUndefined();
+    expect(await get('/v1/nothing-here')).toMatchObject({ status: 404, error: { code: 'not_found' } });
+    expect(await get('/v1/usage/')).toMatchObject({ status: 404, error: { code: 'not_found' } });
+  });
+});
+
+test('server/README.md shows the steps of the request edge in the order they run', () => {
+  const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+  const path = readme.slice(readme.indexOf('## The request path'), readme.indexOf('## Where does a new rule go'));
+  const { steps } = edgeOn({ path: '/v1', optional: true });
+  const positions = steps.map((name) => path.indexOf(name));
+  expect(steps.filter((_, i) => positions[i]! < 0)).toEqual([]);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+});
