@@ -3,9 +3,10 @@
 // time); a missing or wrong X-Service-Signature is answered with 401, which the service retries on its
 // schedule and finally keeps in the delivery logs.
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { SIGNATURE_HEADER } from '../generated/constants';
 import type { WebhookEvent } from './types';
 import { createWebhookDispatcher, type WebhookDispatchOptions, type WebhookHandlers } from './webhook-dispatch';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from './webhooks';
+import { verifyWebhookSignature } from './webhook-signature';
 
 export type { WebhookEvent, WebhookEventName, WebhookPayload } from './types';
 export type { WebhookHandlers, WebhookDispatchOptions } from './webhook-dispatch';

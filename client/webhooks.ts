@@ -1,30 +1,33 @@
-// Webhook signing as section 6 of the specification fixes it: `X-Service-Signature: sha256=<lowercase hex
-// HMAC-SHA256 of the exact raw body>`. Shared by the service's delivery, the mock's trigger and partners;
-// the client's `./webhooks` entry (Node), with the framework-free typed dispatcher.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// The client's `./webhooks` entry (Node): signing and verification of deliveries, the framework-free typed
+// dispatcher, and the webhook wire the service sends with (event ids, one attempt and its outcome, the retry
+// schedule), for a partner testing their own receiver.
 
 // The delivery rules as the contract states them (`x-webhook-delivery`), for receivers to rely on.
 export { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 
+export { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
+export {
+  WEBHOOK_USER_AGENT,
+  acknowledges,
+  deliverWebhook,
+  keepAliveAgents,
+  newWebhookEventId,
+  sendWebhookAttempt,
+  stampWebhookEvent,
+  webhookRetryDelay,
+  webhookUserAgent,
+} from './webhook-wire';
+export type {
+  NumberedWebhookAttempt,
+  WebhookAgents,
+  WebhookAttempt,
+  WebhookAttemptFailure,
+  WebhookAttemptOutcome,
+  WebhookDeliveryOptions,
+  WebhookDeliveryResult,
+  WebhookStamp,
+} from './webhook-wire';
+
 export { createWebhookDispatcher } from './webhook-dispatch';
 export type { DispatchOutcome, ReceivedWebhookEvent, WebhookDispatchOptions, WebhookHandlers } from './webhook-dispatch';
 export type { WebhookEvent, WebhookEventName, WebhookPayload } from './types';
-
-const SIGNATURE_PATTERN = /^sha256=([0-9a-f]{64})$/;
-
-export function signWebhookBody(rawBody: Buffer | string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
-}
-
-/** True when `header` is the signature of the exact bytes `rawBody`; compares in constant time. */
-export function verifyWebhookSignature(
-  rawBody: Buffer | string,
-  header: string | null | undefined,
-  secret: string,
-): boolean {
-  const match = typeof header === 'string' ? SIGNATURE_PATTERN.exec(header.trim()) : null;
-  if (!match?.[1]) return false;
-  const expected = createHmac('sha256', secret).update(rawBody).digest();
-  const given = Buffer.from(match[1], 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}

@@ -4,7 +4,7 @@
 // needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
-import { failureCause } from './reachability';
+import { failureCause } from '../client/request-failure';
 
 export interface HttpAction {
   method: string;

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, verifyWebhookSignature } from '../client/webhooks';
-import { defaultPayload, fireWebhook, payloadViolations, webhookEvents } from './webhooks';
+import { SIGNATURE_HEADER, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, deliverWebhook, verifyWebhookSignature } from '../client/webhooks';
+import { defaultPayload, payloadViolations, webhookEvents } from './webhooks';
 
 const SECRET = 'whsec_contract_test';
 
@@ -72,7 +72,7 @@ test('a receiver that fails twice and then times out gets the same signed bytes 
       waited.push(ms);
       return new Promise<void>((done) => setTimeout(done, ms));
     };
-    const result = await fireWebhook({ url: r.url, secret: SECRET, body, retryDelaysMs: retryDelays, timeoutMs: 2500, sleep });
+    const result = await deliverWebhook({ url: r.url, secret: SECRET, body, schedule: retryDelays, timeoutMs: 2500, sleep });
     // One assertion on the whole story, so a failure shows every attempt.
     expect({ delivered: result.delivered, attempts: result.attempts.map((a) => a.status ?? a.error) }).toEqual({
       delivered: true,
@@ -97,7 +97,7 @@ test('a receiver that never answers 2xx gets five attempts (the first, then the 
   const r = await receiver(['fail', 'fail', 'fail', 'fail', 'fail']);
   const waited: number[] = [];
   try {
-    const result = await fireWebhook({
+    const result = await deliverWebhook({
       url: r.url,
       secret: SECRET,
       body: Buffer.from(JSON.stringify(defaultPayload('webhook.test'))),
@@ -116,11 +116,11 @@ test('a receiver that never answers 2xx gets five attempts (the first, then the 
 test('a receiver with another secret rejects every attempt with 401 (the signature covers the exact bytes)', async () => {
   const r = await receiver();
   try {
-    const result = await fireWebhook({
+    const result = await deliverWebhook({
       url: r.url,
       secret: 'another-secret',
       body: Buffer.from(JSON.stringify(defaultPayload('template.status'))),
-      retryDelaysMs: [1],
+      schedule: [1],
     });
     expect(result.attempts.map((a) => a.status)).toEqual([401, 401]);
     expect(r.deliveries.every((d) => !d.verified)).toBe(true);
@@ -133,7 +133,7 @@ test('each of the nine events is fired with its default payload and a signature 
   const r = await receiver();
   try {
     for (const event of webhookEvents()) {
-      const result = await fireWebhook({ url: r.url, secret: SECRET, body: Buffer.from(JSON.stringify(defaultPayload(event))), retryDelaysMs: [] });
+      const result = await deliverWebhook({ url: r.url, secret: SECRET, body: Buffer.from(JSON.stringify(defaultPayload(event))), schedule: [] });
       expect([event, result.delivered]).toEqual([event, true]);
     }
     expect(r.deliveries.map((d) => (JSON.parse(d.body.toString('utf8')) as { event: string }).event)).toEqual(webhookEvents());

@@ -2,8 +2,8 @@
 // at a receiver, as the service would, retrying on the section 6 schedule, and reports each attempt.
 import { readFileSync } from 'node:fs';
 import { UsageError, runCommand } from '../cli/command';
-import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
-import { defaultPayload, describeAttempt, fireWebhook, formatMs, freshen, payloadViolations, webhookEvents } from './webhooks';
+import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS, deliverWebhook, stampWebhookEvent, webhookUserAgent } from '../client/webhooks';
+import { defaultPayload, describeAttempt, formatMs, payloadViolations, webhookEvents } from './webhooks';
 
 const help = () => `Usage: partner-messaging-webhook-trigger EVENT --url URL --secret SECRET [options]
        (in this repository: npm run webhook:trigger -- EVENT --url URL --secret SECRET [options])
@@ -59,10 +59,10 @@ async function trigger(v: Values, positionals: string[]): Promise<number> {
     } catch (e) {
       throw new UsageError(`${v.payload} is not JSON: ${(e as Error).message}`);
     }
-    if (v.fresh) body = Buffer.from(JSON.stringify((payload = freshen(payload as Record<string, unknown>))));
+    if (v.fresh) body = Buffer.from(JSON.stringify((payload = stampWebhookEvent(payload as object))));
   } else {
     payload = defaultPayload(event);
-    if (v.fresh) payload = freshen(payload as Record<string, unknown>);
+    if (v.fresh) payload = stampWebhookEvent(payload as object);
     body = Buffer.from(JSON.stringify(payload));
   }
   if ((payload as { event?: unknown })?.event !== event) console.warn(`warning: the payload's "event" is ${JSON.stringify((payload as { event?: unknown })?.event)}, not ${event}`);
@@ -72,12 +72,13 @@ async function trigger(v: Values, positionals: string[]): Promise<number> {
   }
 
   console.log(`POST ${url}  ${event} (${body.length} bytes)`);
-  const result = await fireWebhook({
+  const result = await deliverWebhook({
     url,
     secret,
     body,
-    retryDelaysMs: retryDelays,
+    schedule: retryDelays,
     timeoutMs,
+    userAgent: webhookUserAgent('webhook trigger'),
     onAttempt: (a, next) => console.log(describeAttempt(a, retryDelays.length + 1, next)),
   });
   console.log(`signature: ${result.signature}`);

@@ -24,7 +24,8 @@ import { openStore } from './store/open';
 import type { Store } from './store/repositories';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
-import { WebhookDelivery, type WebhookTransport } from './webhooks/delivery';
+import { WebhookReceivers } from './domain/webhooks/receivers';
+import { DeliveryLog, DeliveryWorker, WebhookPublisher, webhookDelivery, type WebhookDelivery } from './webhooks';
 
 export interface CompositionOptions {
   config: Config;
@@ -36,10 +37,8 @@ export interface CompositionOptions {
   database?: string;
   clock?: Clock;
   ids?: IdGenerator;
-  /** Where the rules' webhook events go instead of the webhook delivery (a recording publisher in tests). */
+  /** Where the rules' webhook events go instead of the webhook publisher (a recording publisher in tests). */
   events?: EventPublisher;
-  /** How webhook deliveries are sent (fetch unless given). */
-  transport?: WebhookTransport;
   /** Base of the links the server hands out (hosted session URLs); PUBLIC_BASE_URL unless given. */
   publicBaseUrl: () => string;
   /** The rendered docs served at /docs (docs/site unless given). */
@@ -52,7 +51,10 @@ export interface Composition {
   instance: string;
   store: Store;
   domain: Domain;
+  /** The webhooks as the sandbox uses them: receiver configuration, publishing, the delivery log. */
   webhooks: WebhookDelivery;
+  /** This instance's webhook delivery worker. */
+  deliveries: DeliveryWorker;
   /** What only the sandbox and the tests may do to the simulated provider. */
   simulator: SimulatorControls;
   sandbox: { token: string; generated: boolean; service: Sandbox };
@@ -80,23 +82,25 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     reviewDelayMs: config.reviewDelayMs,
   });
   const onError = (error: unknown) => logger.error({ err: error }, 'webhook or review tick failed');
-  const webhooks = new WebhookDelivery({
+  const receivers = new WebhookReceivers({ repo: store.webhooks, clock, ids });
+  const deliveries = new DeliveryWorker({
     repo: store.webhooks,
     transaction: (fn) => store.transaction(fn),
+    receivers,
     clock,
-    ids,
     instance,
     leaseMs: config.deliveryLeaseMs,
-    transport: options.transport,
     onError,
   });
+  const publisher = new WebhookPublisher({ repo: store.webhooks, receivers, clock, ids, queued: () => void deliveries.runDue() });
+  const webhooks = webhookDelivery({ receivers, publisher, log: new DeliveryLog(store.webhooks), worker: deliveries });
   const domain = createDomain({
     store,
     provider,
     clock,
     ids,
     rateLimit: config.rateLimit,
-    events: options.events ?? webhooks,
+    events: options.events ?? publisher,
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
     spoolDirectory: join(config.dataDir, 'uploads'),
   });
@@ -104,9 +108,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     {
       run: async () => {
         await controls.runDue();
-        await webhooks.runDue();
+        await deliveries.runDue();
       },
-      settled: () => webhooks.idle(),
+      settled: () => deliveries.idle(),
     },
     config.tickIntervalMs,
     onError,
@@ -128,6 +132,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     store,
     domain,
     webhooks,
+    deliveries,
     simulator: controls,
     sandbox: { token, generated, service },
     app,
@@ -137,9 +142,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     },
     close: async () => {
       stopTicker();
-      // Attempts under way are not awaited (a receiver may hang for its 5 s): what they would record is
-      // lost, and their deliveries are attempted again once their lease runs out.
-      webhooks.close();
+      deliveries.close();
       await store.close();
     },
   };

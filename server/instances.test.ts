@@ -122,7 +122,7 @@ test('60 due deliveries with both instances ticking: each is sent exactly once, 
       await data.store.close();
     }
     await eventually(async () => ids.every((id) => receiver.received.some((d) => d.body.event_id === id)), 20_000);
-    await Promise.all([a.composition.webhooks.idle(), b.composition.webhooks.idle()]);
+    await Promise.all([a.composition.deliveries.idle(), b.composition.deliveries.idle()]);
     const times = new Map<string, number>();
     for (const d of receiver.received) times.set(d.body.event_id, (times.get(d.body.event_id) ?? 0) + 1);
     expect(ids.filter((id) => times.get(id) !== 1)).toEqual([]);

@@ -10,6 +10,8 @@ import { call } from './testing/contract-calls';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates/rules';
 import { nonPublicReason } from './domain/shared/public-address';
+import { newWebhookEventId } from '../client/webhooks';
+import { contract } from '../spec';
 
 const START = new Date('2026-11-22T08:00:00.000Z');
 const ENV = { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '5000', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true' };
@@ -134,6 +136,17 @@ describe('templates, signed webhooks and the sandbox', () => {
     await h.sandbox('POST', '/webhook/test', {});
     await h.ctx.server.tick();
     expect(h.ctx.receiver.received[0]!.body).toMatchObject({ event: 'webhook.test', client_ref: 'webhook_test', channel: 'chat' });
+  });
+
+  test('When an event is published, then it leaves as the webhook wire sends it: an evt_ ULID of the moment it was raised, the User-Agent of the contract version', async () => {
+    const fired = await h.sandbox('POST', '/webhook/test', {});
+    await h.ctx.server.tick();
+    const [delivery] = h.ctx.receiver.received;
+    expect(delivery!.body).toMatchObject({ event_id: fired.body.event_id, timestamp: START.toISOString() });
+    expect(fired.body.event_id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
+    // the first ten characters of a ULID are its time
+    expect(fired.body.event_id.slice(0, 14)).toBe(newWebhookEventId(START).slice(0, 14));
+    expect(delivery!.headers['user-agent']).toBe(`partner-messaging-webhooks/${(contract().document.info as { version: string }).version}`);
   });
 
   test('When every sample event is fired, then each payload validates against openapi.yaml and is signed', async () => {

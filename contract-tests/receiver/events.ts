@@ -1,7 +1,8 @@
 // The event kinds and example payloads the receiver check sends, read from the `webhooks:` of openapi.yaml.
 // This is the check's only use of the contract reader; every payload it builds is held against the
 // event's schema before it is sent.
-import { freshen, payloadViolations } from '../../mock/webhooks';
+import { stampWebhookEvent } from '../../client/webhooks';
+import { payloadViolations } from '../../mock/webhooks';
 import { contract } from '../../spec';
 
 export type Payload = Record<string, unknown>;
@@ -27,7 +28,7 @@ export function eventSample(event: string, example: string): EventSample {
 }
 
 /** The payload as a new event: a new event_id and timestamp, so no delivery of the check is a duplicate by accident. */
-export const asNewEvent = (payload: Payload, now?: Date): Payload => freshen(payload, now);
+export const asNewEvent = (payload: Payload, now?: Date): Payload => stampWebhookEvent(payload, now);
 
 /** Throws when a payload the check built breaks its event's schema: the check only sends what the service may send. */
 export function assertValidEvent(event: string, payload: unknown): void {

@@ -1,13 +1,12 @@
 // Runs the receiver check: a signed webhook.test first (is there a receiver at the URL, with this secret?),
 // then every case of cases.ts in order, one delivery at a time, each answer judged and timed.
-import { WEBHOOK_TIMEOUT_MS, signWebhookBody } from '../../client/webhooks';
-import { deliverOnce, type DeliveryAnswer } from '../../mock/webhooks';
+import { WEBHOOK_TIMEOUT_MS, sendWebhookAttempt, signWebhookBody, webhookUserAgent, type WebhookAttemptOutcome } from '../../client/webhooks';
 import { TargetUnusableError } from '../exit-codes';
 import { canonicalBytes } from './bodies';
 import { receiverCases, type CaseGroup, type ReceiverCase } from './cases';
 import { asNewEvent, eventSample } from './events';
 
-const USER_AGENT = 'partner-messaging-check-receiver';
+const USER_AGENT = webhookUserAgent('receiver check');
 
 export interface ReceiverCaseResult {
   group: CaseGroup;
@@ -15,7 +14,7 @@ export interface ReceiverCaseResult {
   /** The expected answer, as printed (`2xx`, `401`, …). */
   expected: string;
   /** One per delivery sent; fewer than the case's deliveries when it stopped early. */
-  answers: DeliveryAnswer[];
+  answers: WebhookAttemptOutcome[];
   /** `skipped`: not checked, the receiver could no longer be reached. */
   outcome: 'passed' | 'failed' | 'skipped';
   message?: string;
@@ -28,7 +27,7 @@ export interface ReceiverCaseResult {
 export interface ReceiverRun {
   url: string;
   limitMs: number;
-  preflight: DeliveryAnswer;
+  preflight: WebhookAttemptOutcome;
   results: ReceiverCaseResult[];
   startedAt: number;
   durationMs: number;
@@ -48,9 +47,9 @@ export interface ReceiverCheckOptions {
  * secret, is not at this URL or redirects cannot be checked: TargetUnusableError names the URL and the cause.
  * Any other answer, a timeout included, is the cases' to judge.
  */
-async function preflight(url: string, secret: string, timeoutMs: number, now: () => Date): Promise<DeliveryAnswer> {
+async function preflight(url: string, secret: string, timeoutMs: number, now: () => Date): Promise<WebhookAttemptOutcome> {
   const body = canonicalBytes(asNewEvent(eventSample('webhook.test', 'test').payload, now()));
-  const answer = await deliverOnce({ url, body, signature: signWebhookBody(body, secret), timeoutMs, userAgent: USER_AGENT });
+  const answer = await sendWebhookAttempt({ url, body, signature: signWebhookBody(body, secret), timeoutMs, userAgent: USER_AGENT });
   const status = answer.status;
   if (answer.failure === 'no-connection') throw new TargetUnusableError(`cannot reach the receiver at ${url}: ${answer.error}`);
   if (answer.failure === 'broken') throw new TargetUnusableError(`the receiver at ${url} gave no HTTP answer to a signed webhook.test: ${answer.error}`);
@@ -64,13 +63,13 @@ async function preflight(url: string, secret: string, timeoutMs: number, now: ()
   return answer;
 }
 
-function describe(answer: DeliveryAnswer): string {
+function describe(answer: WebhookAttemptOutcome): string {
   return answer.status === null ? `no answer (${answer.error})` : `got ${answer.status}`;
 }
 
 async function runCase(c: ReceiverCase, url: string, timeoutMs: number): Promise<ReceiverCaseResult> {
   const startedAt = Date.now();
-  const answers: DeliveryAnswer[] = [];
+  const answers: WebhookAttemptOutcome[] = [];
   const result = (outcome: ReceiverCaseResult['outcome'], message?: string, violation?: ReceiverCaseResult['violation']): ReceiverCaseResult => ({
     group: c.group,
     name: c.name,
@@ -83,7 +82,7 @@ async function runCase(c: ReceiverCase, url: string, timeoutMs: number): Promise
     durationMs: answers.reduce((sum, a) => sum + a.durationMs, 0),
   });
   for (const [i, delivery] of c.deliveries.entries()) {
-    const answer = await deliverOnce({ url, body: delivery.body, signature: delivery.signature, timeoutMs, userAgent: USER_AGENT });
+    const answer = await sendWebhookAttempt({ url, body: delivery.body, signature: delivery.signature, timeoutMs, userAgent: USER_AGENT });
     answers.push(answer);
     const which = c.deliveries.length > 1 ? `delivery ${i + 1} of ${c.deliveries.length}` : undefined;
     if (answer.failure === 'no-connection') return result('skipped', `not checked: the receiver could no longer be reached (${answer.error})`);

@@ -270,18 +270,21 @@ for (const runtime of runtimes) {
         expect(code.length).toBeLessThan(60_000);
       });
 
-      it('its webhook helpers verify a signature from the ./webhooks entry, and ./express asks for express when it is missing', async () => {
+      it('its webhook helpers verify a signature and send a delivery on the wire from the ./webhooks entry, and ./express asks for express when it is missing', async () => {
         writeFileSync(
           join(dir, 'verify.cjs'),
-          `const { signWebhookBody, verifyWebhookSignature } = require('@partner-messaging/client/webhooks');
+          `const { signWebhookBody, verifyWebhookSignature, sendWebhookAttempt } = require('@partner-messaging/client/webhooks');
     const body = Buffer.from('{"event":"webhook.test"}');
     const header = signWebhookBody(body, 'whsec_consumer');
     console.log(JSON.stringify([verifyWebhookSignature(body, header, 'whsec_consumer'), verifyWebhookSignature(body, header, 'other')]));
     try { require('@partner-messaging/client/express'); } catch (error) { console.log(error.code, /'express'/.test(error.message)); }
+    sendWebhookAttempt({ url: process.env.API_URL + '/hooks', body, signature: header }).then((outcome) => console.log(JSON.stringify([outcome.status, outcome.delivered])));
     `,
         );
-        const result = await node(['verify.cjs'], dir);
-        expect(result.stdout.split('\n')).toEqual(['[true,false]', 'MODULE_NOT_FOUND true', '']);
+        requests.length = 0;
+        const result = await node(['verify.cjs'], dir, { API_URL: apiUrl });
+        expect(result.stdout.split('\n')).toEqual(['[true,false]', 'MODULE_NOT_FOUND true', '[200,true]', '']);
+        expect(requests).toEqual([{ method: 'POST', url: '/v1/hooks', authorization: undefined }]);
       });
 
       describe('with express and the type packages added', () => {

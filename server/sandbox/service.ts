@@ -15,7 +15,7 @@ import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { SimulatorControls } from '../provider/simulated';
 import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
-import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
+import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
 
 export interface SandboxDeps {

@@ -1,5 +1,5 @@
 import express from 'express';
-import type { Server } from 'node:http';
+import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../client/webhooks';
 import { contract } from '../../spec';
@@ -7,6 +7,7 @@ import { contract } from '../../spec';
 export interface ReceivedDelivery {
   raw: Buffer;
   body: Record<string, any>;
+  headers: IncomingHttpHeaders;
 }
 
 export interface WebhookReceiver {
@@ -32,7 +33,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const pointer = contract().webhook(body.event)?.schemaPointer;
     const errors = pointer ? contract().validators.errors(pointer, body) : [{ message: 'is not an event of openapi.yaml' }];
     if (errors.length > 0) problems.push(`${body.event}: ${JSON.stringify(errors)}`);
-    received.push({ raw, body });
+    received.push({ raw, body, headers: req.headers });
     res.status(state.answers.shift() ?? 200).end();
   });
   const server = await new Promise<Server>((done) => {

@@ -25,7 +25,8 @@ export type NewWebhookEvent = WithoutStamp<WebhookPayload>;
 
 /**
  * The port through which domain rules raise webhook events (a send's status moves, a review ends, an
- * end user writes). The webhook module implements it: it stamps, persists and delivers each event.
+ * end user writes). server/webhooks/publisher.ts implements it: it stamps, persists and queues each event
+ * for the delivery worker.
  */
 export interface EventPublisher {
   /** Raises an event of the partner: it reaches that partner's receiver only. */
