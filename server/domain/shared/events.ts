@@ -28,6 +28,6 @@ export type NewWebhookEvent = WithoutStamp<WebhookPayload>;
  * end user writes). The webhook module implements it: it stamps, persists and delivers each event.
  */
 export interface EventPublisher {
-  /** Raises an event of the partner: it reaches that partner's receiver only. */
-  publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<unknown> | void;
+  /** Raises an event of the partner: it reaches that partner's receiver only. Answers the event as stamped. */
+  publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<WebhookPayload>;
 }
