@@ -38,7 +38,7 @@ type DocumentedHeaders<R, P> = R extends { headers: infer H }
   : never;
 
 /** `headers` is required when a documented header is required and not provided by the pipeline; absent when none is documented. */
-type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
+export type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
   ? { headers?: never }
   : {} extends DocumentedHeaders<R, P>
     ? { headers?: DocumentedHeaders<R, P> }

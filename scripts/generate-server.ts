@@ -1,8 +1,9 @@
-// The server side of the contract, generated into generated/server.ts: per operation a typed request (path,
-// query and header parameters, body, uploaded files, and the authenticated key where the operation is
-// secured) and a typed answer (a union of the documented statuses, each with its body and headers), and the
-// operation table (operationId → method, Express path, parameters, documented media types) a server mounts
-// its handlers from. Types and plain data only: the contract package has no dependencies.
+// The server side of a contract, generated into generated/server.ts (and, for the sandbox's own contract,
+// server/sandbox/generated/server.ts): per operation a typed request (path, query and header parameters,
+// body, uploaded files, and the authenticated key where the operation is secured) and a typed answer (a union
+// of the documented statuses, each with its body and headers), and the operation table (operationId →
+// method, Express path, parameters, documented media types) a server mounts its handlers from. Types and
+// plain data only: the contract package has no dependencies.
 import { derefSchema, indexOperations, type Json, type Operation } from '../spec';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -185,7 +186,7 @@ type DocumentedHeaders<R, P> = R extends { headers: infer H }
   : never;
 
 /** \`headers\` is required when a documented header is required and not provided by the pipeline; absent when none is documented. */
-type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
+export type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
   ? { headers?: never }
   : {} extends DocumentedHeaders<R, P>
     ? { headers?: DocumentedHeaders<R, P> }
@@ -211,10 +212,21 @@ export interface OperationRoute {
   responses: Readonly<Record<string, readonly string[]>>;
 }`;
 
-/** generated/server.ts. */
-export function serverModule(doc: Json, banner: string): string {
+/** What every generated server module shares, declared once, in the contract's (generated/server.ts). */
+const SHARED_NAMES = ['AnswerHeaders', 'AnyStatus', 'BinaryBody', 'OperationRoute', 'ServerBinding', 'StatusClass'];
+
+export interface ServerModuleOptions {
+  /**
+   * Where the shared types are imported from instead of declared again (an import path): the contract's
+   * generated/server.ts, for the module of another contract (the sandbox's).
+   */
+  sharedFrom?: string;
+}
+
+/** The server module of a contract: generated/server.ts for openapi.yaml. */
+export function serverModule(doc: Json, banner: string, options: ServerModuleOptions = {}): string {
   const operations = indexOperations(doc);
-  if (operations.length === 0) throw new Error('openapi.yaml has no operation');
+  if (operations.length === 0) throw new Error('the document has no operation');
   const routes = operations.map((op) => ({ op, route: routeOf(doc, op) }));
   const describe = ({ op, route }: (typeof routes)[number]) => `/** ${op.method.toUpperCase()} ${op.path} (${route.tag}${route.secured ? '' : ', public'}) */`;
 
@@ -228,16 +240,7 @@ export function serverModule(doc: Json, banner: string): string {
   for (const { op, route } of routes) tags.set(route.tag, [...(tags.get(route.tag) ?? []), op.operationId]);
   const table = routes.map(({ op, route }) => `  ${op.operationId}: {\n${Object.entries(route).map(([k, v]) => `    ${k}: ${inline(v)},`).join('\n')}\n  },`);
 
-  return `${banner}// The server side of the contract: per operation a typed request and a typed answer (a union of the
-// documented statuses with their bodies and headers), and the operation table a server mounts its handlers
-// from. A set of handlers typed \`Handlers<B>\` misses no operation and answers nothing the contract does not
-// document (server/http/contract-router.ts mounts one on an Express router).
-
-import type { operations } from "./openapi";
-
-${HELPERS}
-
-export type OperationId = ${union(operations.map((o) => lit(o.operationId)))};
+  const own = `export type OperationId = ${union(operations.map((o) => lit(o.operationId)))};
 
 /** The operations of each tag. */
 export interface OperationsByTag {
@@ -266,13 +269,25 @@ export type Handler<K extends OperationId, B extends ServerBinding = ServerBindi
 export type Handlers<B extends ServerBinding = ServerBinding> = { [K in OperationId]: Handler<K, B> };
 
 /** The handlers of one tag's operations. */
-export type TagHandlers<T extends keyof OperationsByTag, B extends ServerBinding = ServerBinding> = Pick<Handlers<B>, OperationsByTag[T]>;
-
-${ROUTE_INTERFACE}
-
-/** Every operation of the contract, in document order. */
+export type TagHandlers<T extends keyof OperationsByTag, B extends ServerBinding = ServerBinding> = Pick<Handlers<B>, OperationsByTag[T]>;`;
+  const operationTable = `/** Every operation of the contract, in document order. */
 export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
 ${table.join('\n')}
-};
+};`;
+  const used = `${own}\n${operationTable}`;
+  const shared = options.sharedFrom
+    ? `import type { ${SHARED_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(used)).join(', ')} } from ${lit(options.sharedFrom)};`
+    : undefined;
+
+  return `${banner}// The server side of the contract: per operation a typed request and a typed answer (a union of the
+// documented statuses with their bodies and headers), and the operation table a server mounts its handlers
+// from. A set of handlers typed \`Handlers<B>\` misses no operation and answers nothing the contract does not
+// document (server/http/contract-router.ts mounts one on an Express router).
+
+import type { operations } from "./openapi";
+${shared ? `${shared}\n` : `\n${HELPERS}\n`}
+${own}
+${shared ? '' : `\n${ROUTE_INTERFACE}\n`}
+${operationTable}
 `;
 }

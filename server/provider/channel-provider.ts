@@ -2,7 +2,7 @@
 // media, templates). The domain talks to channels only through it; the simulated provider implements it,
 // and so would an adapter to the real provider.
 import type { Readable } from 'node:stream';
-import type { components } from '../../generated/openapi';
+import type { components, webhooks } from '../../generated/openapi';
 
 type Schemas = components['schemas'];
 type Channel = Schemas['Channel'];
@@ -202,7 +202,8 @@ export interface DeliveryStatusUpdate {
  */
 export interface NotificationReceipt {
   event_id: string;
-  event: string;
+  /** The contract's name of the event (`webhooks:` of openapi.yaml). */
+  event: keyof webhooks;
 }
 
 /** The service's receiver of one kind of the provider's notifications (its webhook to the service). */

@@ -16,9 +16,11 @@ import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { EndUser, NotificationReceipt, ReceivedMedia } from '../provider/channel-provider';
 import type { EndUserAction, SimulatorControls } from '../provider/simulated';
-import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
-import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
+import { DEFAULT_PARTNER_ID, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
+import type { WebhookDelivery } from '../webhooks/delivery';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+import type { components, operations } from './generated/openapi';
+import { deliveryShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
 
 export interface SandboxDeps {
   domain: Domain;
@@ -28,67 +30,24 @@ export interface SandboxDeps {
   tick: () => Promise<void>;
 }
 
-const describePartner = (partner: Partner) => ({ id: partner.id, name: partner.name, created_at: partner.created_at.toISOString() });
+type Schemas = components['schemas'];
+/** The body of a sandbox operation's request. */
+type BodyOf<K extends keyof operations> = NonNullable<operations[K]['requestBody']>['content']['application/json'];
+type Query<K extends keyof operations> = Omit<NonNullable<operations[K]['parameters']['query']>, 'partner'>;
 
-const describeKey = (key: ApiKey) => ({
-  id: key.id,
-  partner_id: key.partnerId,
-  name: key.name,
-  mode: key.mode,
-  prefix: key.prefix,
-  scopes: key.scopes,
-  allowed_ips: key.allowedIps,
-  expires_at: key.expiresAt?.toISOString() ?? null,
-  created_at: key.createdAt.toISOString(),
-  revoked_at: key.revokedAt?.toISOString() ?? null,
-  replaced_by_id: key.replacedById,
-});
-
-export const describeDelivery = (entry: DeliveryLogEntry) => ({
-  id: entry.delivery.id,
-  event_id: entry.delivery.event_id,
-  event: entry.event,
-  client_ref: entry.client_ref,
-  url: entry.delivery.url,
-  state: entry.delivery.state,
-  trigger: entry.delivery.trigger,
-  attempts: entry.attempts.map((a) => ({
-    number: a.number,
-    started_at: a.started_at.toISOString(),
-    duration_ms: a.duration_ms,
-    status_code: a.status_code,
-    error: a.error,
-    succeeded: a.succeeded,
-  })),
-  next_attempt_at: entry.delivery.next_attempt_at?.toISOString() ?? null,
-  created_at: entry.delivery.created_at.toISOString(),
-});
-
-export interface InboundRequest {
-  client_ref: string;
-  from: string;
-  name?: string;
-  kind?: 'message' | 'reaction' | 'read' | 'postback' | 'echo' | 'preferences';
-  text?: string;
-  media?: { type: 'image' | 'video' | 'audio' | 'document' | 'sticker'; content_base64: string; mime_type?: string; filename?: string; caption?: string };
-  message_id?: string;
-  emoji?: string;
-  payload?: string;
-  title?: string;
-  value?: 'opt_in' | 'opt_out';
-}
+export type InboundRequest = BodyOf<'sandboxSimulateInbound'>;
 
 export class Sandbox {
   private seq = 0;
 
   constructor(private readonly deps: SandboxDeps) {}
 
-  async listPartners() {
-    return { partners: (await this.deps.domain.partners.list()).map(describePartner) };
+  async listPartners(): Promise<Schemas['PartnerList']> {
+    return { partners: (await this.deps.domain.partners.list()).map(partnerShape) };
   }
 
-  async createPartner(input: { name: string }) {
-    return describePartner(await this.deps.domain.partners.create(input.name));
+  async createPartner(input: BodyOf<'sandboxCreatePartner'>): Promise<Schemas['Partner']> {
+    return partnerShape(await this.deps.domain.partners.create(input.name));
   }
 
   /** The partner a sandbox call acts for; 404 for an unknown one. */
@@ -96,11 +55,11 @@ export class Sandbox {
     return (await this.deps.domain.partners.get(id)).id;
   }
 
-  async listKeys(partner: PartnerId) {
-    return { keys: (await this.deps.domain.keys.list(partner)).map(describeKey) };
+  async listKeys(partner: PartnerId): Promise<Schemas['KeyList']> {
+    return { keys: (await this.deps.domain.keys.list(partner)).map(keyShape) };
   }
 
-  async createKey(partner: PartnerId, input: { mode: 'test' | 'live'; scopes?: string[] | 'all'; expires?: string; allow_ips?: string[]; name?: string }) {
+  async createKey(partner: PartnerId, input: BodyOf<'sandboxCreateKey'>): Promise<Schemas['NewKey']> {
     const { key, plain } = await this.deps.domain.keys.create(partner, {
       mode: input.mode,
       scopes: input.scopes ?? 'all',
@@ -108,23 +67,20 @@ export class Sandbox {
       allowedIps: input.allow_ips,
       name: input.name ?? null,
     });
-    return { key: plain, ...describeKey(key) };
+    return { key: plain, ...keyShape(key) };
   }
 
-  async rotateKey(partner: PartnerId, ref: string) {
+  async rotateKey(partner: PartnerId, ref: string): Promise<Schemas['RotatedKey']> {
     const { key, plain, retired } = await this.deps.domain.keys.rotate(partner, ref);
-    return { key: plain, ...describeKey(key), retired: describeKey(retired) };
+    return { key: plain, ...keyShape(key), retired: keyShape(retired) };
   }
 
-  async revokeKey(partner: PartnerId, ref: string) {
-    return describeKey(await this.deps.domain.keys.revoke(partner, ref));
+  async revokeKey(partner: PartnerId, ref: string): Promise<Schemas['Key']> {
+    return keyShape(await this.deps.domain.keys.revoke(partner, ref));
   }
 
   /** A hosted session created and completed here, with what a person would enter on the page. */
-  async connectClient(
-    partner: PartnerId,
-    input: { client_ref: string; channel: 'chat' | 'social'; business_name?: string; phone_number?: string; username?: string },
-  ) {
+  async connectClient(partner: PartnerId, input: BodyOf<'sandboxConnectClient'>): Promise<Schemas['ConnectedClient']> {
     const { session, token } = await this.deps.domain.sessions.create(partner, input.channel, input.client_ref, 'sandbox');
     // The default partner's accounts are derived from the reference alone (as before partners existed).
     const digest = createHash('sha256').update(partner === DEFAULT_PARTNER_ID ? input.client_ref : `${partner}:${input.client_ref}`).digest();
@@ -136,37 +92,36 @@ export class Sandbox {
     return { client_ref: client.client_ref, channel: client.channel, phone_number: client.phone_number, business_account_id: client.business_account_id };
   }
 
-  async webhookConfig(partner: PartnerId) {
-    const c = await this.deps.webhooks.config(partner);
-    return { url: c.url, events: c.events.length ? c.events : 'all', secret: c.secret, updated_at: c.updated_at.toISOString() };
+  async webhookConfig(partner: PartnerId): Promise<Schemas['WebhookConfig']> {
+    return webhookConfigShape(await this.deps.webhooks.config(partner));
   }
 
-  async setWebhook(partner: PartnerId, input: { url?: string | null; events?: string[]; secret?: string; rotate_secret?: boolean }) {
+  async setWebhook(partner: PartnerId, input: BodyOf<'sandboxSetWebhook'>): Promise<Schemas['WebhookConfig']> {
     await this.deps.webhooks.configure(partner, { url: input.url, events: input.events, secret: input.secret, rotateSecret: input.rotate_secret });
     return this.webhookConfig(partner);
   }
 
-  async fireTest(partner: PartnerId, input: { client_ref?: string; message?: string }) {
+  async fireTest(partner: PartnerId, input: NonNullable<BodyOf<'sandboxFireTest'>>): Promise<Schemas['Fired']> {
     const client = input.client_ref ? await this.deps.domain.clients.get(partner, input.client_ref) : undefined;
     return this.fire(partner, webhookTestEvent(client, input.message));
   }
 
-  async fireSample(partner: PartnerId, kind: WebhookEventKind, clientRef: string | undefined) {
+  async fireSample(partner: PartnerId, kind: WebhookEventKind, clientRef: string | undefined): Promise<Schemas['Fired']> {
     const client = clientRef ? await this.deps.domain.clients.get(partner, clientRef) : undefined;
     return this.fire(partner, sampleEvent(kind, client, this.nextSeq(), this.deps.domain.clock()));
   }
 
-  async deliveries(partner: PartnerId, filter: { event_id?: string; event?: string; state?: 'pending' | 'succeeded' | 'failed'; limit?: number }) {
+  async deliveries(partner: PartnerId, filter: Query<'sandboxListDeliveries'>): Promise<Schemas['DeliveryList']> {
     const logs = await this.deps.webhooks.logs(partner, { eventId: filter.event_id, event: filter.event, state: filter.state, limit: filter.limit });
-    return { deliveries: logs.map(describeDelivery) };
+    return { deliveries: logs.map(deliveryShape) };
   }
 
-  async delivery(partner: PartnerId, id: string) {
+  async delivery(partner: PartnerId, id: string): Promise<Schemas['DeliveryWithBody']> {
     const log = await this.deps.webhooks.logOf(partner, id);
-    return { ...describeDelivery(log), body: await this.deps.webhooks.bodyOf(partner, log.delivery.event_id) };
+    return { ...deliveryShape(log), body: await this.deps.webhooks.bodyOf(partner, log.delivery.event_id) };
   }
 
-  async redeliver(partner: PartnerId, ref: string) {
+  async redeliver(partner: PartnerId, ref: string): Promise<Schemas['Redelivery']> {
     const delivery = await this.deps.webhooks.redeliver(partner, ref);
     return { delivery_id: delivery.id, event_id: delivery.event_id, url: delivery.url };
   }
@@ -175,7 +130,7 @@ export class Sandbox {
    * An end user acts on the client's account through the simulated provider (chat media are kept by it
    * first), which notifies the service: the window opens for a message, and the event is raised.
    */
-  async inbound(partner: PartnerId, input: InboundRequest) {
+  async inbound(partner: PartnerId, input: InboundRequest): Promise<Schemas['InboundFired']> {
     const client = await this.deps.domain.clients.get(partner, input.client_ref);
     const user: EndUser = input.name ? { id: input.from, name: input.name } : { id: input.from };
     const on = { account: accountOf(client), user };
@@ -233,10 +188,10 @@ export class Sandbox {
   }
 
   /** Decides the review (or the next provider move) of a template now; `status` omitted runs the planned move. */
-  async decideReview(partner: PartnerId, input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
+  async decideReview(partner: PartnerId, input: BodyOf<'sandboxDecideReview'>): Promise<Schemas['ReviewedTemplate']> {
     const template = await this.deps.domain.templates.resolve(partner, input.client_ref, input.template_ref, input.language);
     const simulator = this.deps.simulator;
-    let status = input.status;
+    let status: TemplateStatus | undefined = input.status;
     if (status === undefined) {
       status = (await simulator.plannedReview(template.id))?.status;
       if (status === undefined) throw badRequest(`Template ${template.name} has no planned move; pass status.`);
@@ -247,13 +202,13 @@ export class Sandbox {
   }
 
   /** The simulated provider's template service, for every partner (it is the provider's outage). */
-  async setProvider(input: { templates_reachable: boolean }) {
+  async setProvider(input: BodyOf<'sandboxSetProvider'>): Promise<Schemas['ProviderState']> {
     await this.deps.simulator.setTemplatesReachable(input.templates_reachable);
     return { templates_reachable: await this.deps.simulator.templatesReachable() };
   }
 
   /** The provider moves a partner's sent message on (its receipt from the end user's phone). */
-  async advanceMessage(partner: PartnerId, messageId: string, input: { status: Exclude<OutboundStatus, 'sent'>; error_code?: number; error_title?: string }) {
+  async advanceMessage(partner: PartnerId, messageId: string, input: BodyOf<'sandboxAdvanceMessage'>): Promise<Schemas['MessageStatusMove']> {
     const { domain, simulator } = this.deps;
     const message = await domain.statuses.message(partner, messageId);
     const client = await domain.clients.get(partner, message.client_ref);
@@ -262,20 +217,20 @@ export class Sandbox {
     return { message_id: messageId, status: input.status };
   }
 
-  async registerTestRecipient(partner: PartnerId, input: { client_ref: string; recipient: string }) {
+  async registerTestRecipient(partner: PartnerId, input: BodyOf<'sandboxRegisterTestRecipient'>): Promise<Schemas['TestRecipients']> {
     const client = await this.deps.domain.clients.get(partner, input.client_ref);
     return { client_ref: input.client_ref, test_recipients: await this.deps.domain.testRecipients.register(client, input.recipient) };
   }
 
   /** The partner's trial, or with `key` the trial of that one key's account. */
-  async setTrial(partner: PartnerId, input: { ends_at: string | null; grace_days?: number; key?: string }) {
+  async setTrial(partner: PartnerId, input: BodyOf<'sandboxSetTrial'>): Promise<Schemas['TrialState']> {
     const keyId = input.key === undefined ? undefined : (await this.deps.domain.keys.find(partner, input.key)).id;
     const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });
     return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays, ...(keyId ? { key_id: keyId } : {}) };
   }
 
   /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */
-  issueSignupCode() {
+  issueSignupCode(): Schemas['SignupCode'] {
     return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
   }
 
@@ -343,19 +298,19 @@ export class Sandbox {
     };
   }
 
-  async tick() {
+  async tick(): Promise<Schemas['Tick']> {
     await this.deps.tick();
     return { ran_at: this.deps.domain.clock().toISOString(), next_delivery_at: (await this.deps.webhooks.nextDueAt())?.toISOString() ?? null };
   }
 
   /** A sandbox-made event (a sample, a test) published for the partner, and where it goes. */
-  private async fire(partner: PartnerId, event: NewWebhookEvent) {
+  private async fire(partner: PartnerId, event: NewWebhookEvent): Promise<Schemas['Fired']> {
     const { event_id } = await this.deps.webhooks.publish(partner, event);
     return this.firedTo(partner, { event_id, event: event.event });
   }
 
   /** An event raised for the partner, and the receiver it goes to. */
-  private async firedTo(partner: PartnerId, raised: NotificationReceipt) {
+  private async firedTo(partner: PartnerId, raised: NotificationReceipt): Promise<Schemas['Fired']> {
     return { event_id: raised.event_id, event: raised.event, delivered_to: (await this.deps.webhooks.config(partner)).url };
   }
 
