@@ -68,6 +68,19 @@ describe('usage', () => {
     expect(res.stdout).toContain('Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.');
   });
 
+  test.each([
+    [['keys', 'create', '--help'], 'keys create --mode test|live', 'Calls POST /sandbox/keys (sandboxCreateKey', '--expires never|30d|90d|1y|<ISO>'],
+    [['message-status', '--help'], 'message-status <message_id> delivered|read|failed', 'Calls POST /sandbox/messages/{message_id}/status (sandboxAdvanceMessage', '--error-code N'],
+    [['tick', '-h'], 'tick [--server URL] [--token T]\n', 'Calls POST /sandbox/tick (sandboxTick', '--server URL'],
+  ])('%j prints that command\'s own help from its table row and exits 0', async (args, usage, operation, flag) => {
+    const res = await sandbox(args);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(`Usage: partner-messaging-sandbox ${usage}`);
+    expect(res.stdout).toContain(operation);
+    expect(res.stdout).toContain(flag);
+    expect(res.stdout).not.toContain('Commands:');
+  });
+
   test('--version names the package version and the API version', async () => {
     const res = await sandbox(['--version']);
     expect(res.code).toBe(0);
@@ -84,6 +97,11 @@ describe('usage', () => {
     [['message-status', 'wamid.x'], 'message-status: missing delivered|read|failed.'],
     [['tick', '--colour', 'red'], "Unknown option '--colour'"],
     [['tick', '--server', 'ftp://example.com'], "--server must be an http(s) URL, got 'ftp://example.com'."],
+    [['tick', 'now'], "tick takes no argument 'now'."],
+    [['keys', 'create', '--mode', 'prod'], "keys create: --mode takes test, live; got 'prod'."],
+    [['message-status', 'wamid.x', 'opened'], "message-status: <status> takes delivered, read, failed; got 'opened'."],
+    [['deliveries', '--limit', 'ten'], "deliveries: --limit takes a whole number; got 'ten'."],
+    [['webhook', 'set', '--events', 'message.received,message.sent'], 'webhook set: --events takes message.received,'],
   ])('%j exits 2 with %s and the usage', async (args, message) => {
     const res = await sandbox(args);
     expect(res.code).toBe(2);
