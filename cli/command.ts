@@ -1,8 +1,8 @@
 // How every command of the packages reads its arguments and ends (clig.dev's conventions): node:util
-// parseArgs with strict options; --help prints the usage and exits 0 having done nothing else; --version
-// prints the package's version and the API version it carries; an unknown option, a missing value or a
-// UsageError prints the message and the usage and exits 2; any other failure prints its message with its
-// causes and exits with the command's failure code.
+// parseArgs with strict options; --help prints the usage (a sub-command's own, when the command has them)
+// and exits 0 having done nothing else; --version prints the package's version and the API version it
+// carries; an unknown option, a missing value or a UsageError prints the message and the usage and exits 2;
+// any other failure prints its message with its causes and exits with the command's failure code.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -25,6 +25,8 @@ export interface Command<O extends Options> {
   home: string;
   /** The usage text: printed by --help and after a usage error. */
   usage: string;
+  /** The help of what the positional arguments name (a sub-command's own `--help`), or undefined for the usage. */
+  helpFor?(positionals: string[]): string | undefined;
   /** Options besides --help and --version. */
   options: O;
   /** Positional arguments allowed (a sub-command, an event name); default none. */
@@ -76,7 +78,7 @@ export async function execute<O extends Options>(
   argv: string[],
   io: { out(text: string): void; err(text: string): void } = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) },
 ): Promise<number | undefined> {
-  let parsed: Parsed<O>;
+  let parsed: Parsed<O> | undefined;
   const config = {
     args: argv,
     options: { ...command.options, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } } as O,
@@ -87,7 +89,7 @@ export async function execute<O extends Options>(
     parsed = parseArgs(config) as Parsed<O>;
     const flags = parsed.values as { help?: boolean; version?: boolean };
     if (flags.help) {
-      io.out(`${command.usage}\n`);
+      io.out(`${command.helpFor?.(parsed.positionals) ?? command.usage}\n`);
       return 0;
     }
     if (flags.version) {
@@ -99,7 +101,7 @@ export async function execute<O extends Options>(
     return typeof code === 'number' ? code : undefined;
   } catch (error) {
     if (error instanceof UsageError || isParseError(error)) {
-      io.err(`${command.name}: ${(error as Error).message}\n\n${command.usage}\n`);
+      io.err(`${command.name}: ${(error as Error).message}\n\n${(parsed && command.helpFor?.(parsed.positionals)) ?? command.usage}\n`);
       return EXIT_USAGE;
     }
     io.err(`${command.name}: ${command.failureMessage?.(error) ?? withCauses(error)}\n`);

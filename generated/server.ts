@@ -2,8 +2,8 @@
 
 // The server side of the contract: per operation a typed request and a typed answer (a union of the
 // documented statuses with their bodies and headers), the operation table a server routes and mounts its
-// handlers from, and the lookup of the documented response of a status. A set of handlers typed
-// `Handlers<B>` misses no operation and answers nothing the contract does not document
+// handlers from, and the lookup of the documented response of a status. A set of handlers
+// typed `Handlers<B>` misses no operation and answers nothing the contract does not document
 // (server/http/contract-router.ts mounts one on an Express router).
 
 import type { operations } from "./openapi";
@@ -39,7 +39,7 @@ type DocumentedHeaders<R, P> = R extends { headers: infer H }
   : never;
 
 /** `headers` is required when a documented header is required and not provided by the pipeline; absent when none is documented. */
-type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
+export type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
   ? { headers?: never }
   : {} extends DocumentedHeaders<R, P>
     ? { headers?: DocumentedHeaders<R, P> }

@@ -1,9 +1,10 @@
-// The server side of the contract, generated into generated/server.ts: per operation a typed request (path,
-// query and header parameters, body, uploaded files, and the authenticated key where the operation is
-// secured) and a typed answer (a union of the documented statuses, each with its body and headers), and the
-// operation table (operationId → method, Express path, parameters, documented media types) in the order a
-// request is matched against it, and the one lookup of the documented response a status falls under. Types,
-// plain data and that one function: the contract package has no dependencies.
+// The server side of a contract, generated into generated/server.ts (and, for the sandbox's own contract,
+// server/sandbox/generated/server.ts): per operation a typed request (path, query and header parameters,
+// body, uploaded files, and the authenticated key where the operation is secured) and a typed answer (a union
+// of the documented statuses, each with its body and headers), the operation table (operationId → method,
+// Express path, parameters, documented media types) in the order a request is matched against it, and (in
+// the contract's module) the one lookup of the documented response a status falls under. Types, plain data
+// and that one function: the contract package has no dependencies.
 import { derefSchema, indexOperations, type Json, type Operation } from '../spec';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -196,7 +197,7 @@ type DocumentedHeaders<R, P> = R extends { headers: infer H }
   : never;
 
 /** \`headers\` is required when a documented header is required and not provided by the pipeline; absent when none is documented. */
-type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
+export type AnswerHeaders<R, P> = [keyof DocumentedHeaders<R, P>] extends [never]
   ? { headers?: never }
   : {} extends DocumentedHeaders<R, P>
     ? { headers?: DocumentedHeaders<R, P> }
@@ -235,10 +236,21 @@ export function responseKeyOf(documented: { readonly [status: string]: unknown }
   return "default" in documented ? "default" : undefined;
 }`;
 
-/** generated/server.ts. */
-export function serverModule(doc: Json, banner: string): string {
+/** What every generated server module shares, declared once, in the contract's (generated/server.ts). */
+const SHARED_NAMES = ['AnswerHeaders', 'AnyStatus', 'BinaryBody', 'OperationRoute', 'ServerBinding', 'StatusClass'];
+
+export interface ServerModuleOptions {
+  /**
+   * Where the shared types are imported from instead of declared again (an import path): the contract's
+   * generated/server.ts, for the module of another contract (the sandbox's).
+   */
+  sharedFrom?: string;
+}
+
+/** The server module of a contract: generated/server.ts for openapi.yaml. */
+export function serverModule(doc: Json, banner: string, options: ServerModuleOptions = {}): string {
   const operations = indexOperations(doc);
-  if (operations.length === 0) throw new Error('openapi.yaml has no operation');
+  if (operations.length === 0) throw new Error('the document has no operation');
   const routes = operations.map((op) => ({ op, route: routeOf(doc, op) }));
   const describe = ({ op, route }: (typeof routes)[number]) => `/** ${op.method.toUpperCase()} ${op.path} (${route.tag}${route.secured ? '' : ', public'}) */`;
 
@@ -252,17 +264,7 @@ export function serverModule(doc: Json, banner: string): string {
   for (const { op, route } of routes) tags.set(route.tag, [...(tags.get(route.tag) ?? []), op.operationId]);
   const table = matchOrder(routes, (r) => r.route.path).map(({ op, route }) => `  ${op.operationId}: {\n${Object.entries(route).map(([k, v]) => `    ${k}: ${inline(v)},`).join('\n')}\n  },`);
 
-  return `${banner}// The server side of the contract: per operation a typed request and a typed answer (a union of the
-// documented statuses with their bodies and headers), the operation table a server routes and mounts its
-// handlers from, and the lookup of the documented response of a status. A set of handlers typed
-// \`Handlers<B>\` misses no operation and answers nothing the contract does not document
-// (server/http/contract-router.ts mounts one on an Express router).
-
-import type { operations } from "./openapi";
-
-${HELPERS}
-
-export type OperationId = ${union(operations.map((o) => lit(o.operationId)))};
+  const own = `export type OperationId = ${union(operations.map((o) => lit(o.operationId)))};
 
 /** The operations of each tag. */
 export interface OperationsByTag {
@@ -291,19 +293,30 @@ export type Handler<K extends OperationId, B extends ServerBinding = ServerBindi
 export type Handlers<B extends ServerBinding = ServerBinding> = { [K in OperationId]: Handler<K, B> };
 
 /** The handlers of one tag's operations. */
-export type TagHandlers<T extends keyof OperationsByTag, B extends ServerBinding = ServerBinding> = Pick<Handlers<B>, OperationsByTag[T]>;
-
-${ROUTE_INTERFACE}
-
-/**
+export type TagHandlers<T extends keyof OperationsByTag, B extends ServerBinding = ServerBinding> = Pick<Handlers<B>, OperationsByTag[T]>;`;
+  const operationTable = `/**
  * Every operation of the contract, in match order: the first whose method and path match a request is its
  * operation (paths with fewer templated segments first, so \`/clients/signup\` is matched before
  * \`/clients/{client_ref}\`; document order otherwise).
  */
 export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
 ${table.join('\n')}
-};
+};`;
+  const used = `${own}\n${operationTable}`;
+  const shared = options.sharedFrom
+    ? `import type { ${SHARED_NAMES.filter((name) => new RegExp(`\\b${name}\\b`).test(used)).join(', ')} } from ${lit(options.sharedFrom)};`
+    : undefined;
 
-${RESPONSE_KEY_OF}
-`;
+  return `${banner}// The server side of the contract: per operation a typed request and a typed answer (a union of the
+// documented statuses with their bodies and headers), the operation table a server routes and mounts its
+// handlers from${shared ? '' : ', and the lookup of the documented response of a status'}. A set of handlers
+// typed \`Handlers<B>\` misses no operation and answers nothing the contract does not document
+// (server/http/contract-router.ts mounts one on an Express router).
+
+import type { operations } from "./openapi";
+${shared ? `${shared}\n` : `\n${HELPERS}\n`}
+${own}
+${shared ? '' : `\n${ROUTE_INTERFACE}\n`}
+${operationTable}
+${shared ? '' : `\n${RESPONSE_KEY_OF}\n`}`;
 }

@@ -1,16 +1,28 @@
 // Regenerates generated/ from openapi.yaml: the types (openapi-typescript), the contract's facts that code
 // needs as values (version, scopes, webhook delivery rules, error codes), the server side (typed handlers and
-// the operation table, generate-server.ts) and the index the contract package exports. With --check, fails
-// when a committed file is stale.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+// the operation table, generate-server.ts) and the index the contract package exports; and the same types and
+// server side of the sandbox's own contract (server/sandbox/openapi.yaml) into server/sandbox/generated/,
+// part of the server package, not of the contract package. With --check, fails when a committed file is
+// stale.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { CONTRACT_PATH, indexOperations, readDocument, type Json } from '../spec';
 import { serverModule } from './generate-server';
 
 const root = resolve(__dirname, '..');
-const BANNER = '// Generated from openapi.yaml by `npm run generate`. Do not edit.\n\n';
+const bannerOf = (source: string, tool = '') => `// Generated from ${source} by \`npm run generate\`${tool}. Do not edit.\n\n`;
+const BANNER = bannerOf('openapi.yaml');
+
+/** The sandbox's contract: its types and server side go beside it, into the server package. */
+const SANDBOX = {
+  source: 'server/sandbox/openapi.yaml',
+  types: 'server/sandbox/generated/openapi.ts',
+  server: 'server/sandbox/generated/server.ts',
+  /** The contract's server module, from the sandbox's. */
+  sharedFrom: '../../../generated/server',
+};
 
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 /** The `code` of the section 7 error envelope, typed as the documented codes (still open to new ones). */
@@ -21,23 +33,24 @@ const ERROR_CODE = ts.factory.createImportTypeNode(
   ts.factory.createIdentifier('ErrorCode'),
 );
 
-async function types(): Promise<string> {
+/** The types of a document (openapi-typescript); `errorCodes`: the error envelope's `code` typed as the documented codes. */
+async function types(source: string, { errorCodes }: { errorCodes: boolean }): Promise<string> {
   let errorCodeTyped = false;
-  const ast = await openapiTS(new URL(`file://${CONTRACT_PATH}`), {
+  const ast = await openapiTS(new URL(`file://${resolve(root, source)}`), {
     // a field with a default is optional to send (language, category of a template, dry_run, …)
     defaultNonNullable: false,
     transform(schemaObject, { path }) {
       // multipart `file` parts are binary: type them as Blob so generated clients can send real files
       if (schemaObject.format === 'binary') return BLOB;
-      if (path === ERROR_CODE_PATH) {
+      if (errorCodes && path === ERROR_CODE_PATH) {
         errorCodeTyped = true;
         return ERROR_CODE;
       }
       return undefined;
     },
   });
-  if (!errorCodeTyped) throw new Error(`openapi.yaml has no ${ERROR_CODE_PATH}: the error envelope of section 7 moved`);
-  return '// Generated from openapi.yaml by `npm run generate` (openapi-typescript). Do not edit.\n\n' + astToString(ast);
+  if (errorCodes && !errorCodeTyped) throw new Error(`${source} has no ${ERROR_CODE_PATH}: the error envelope of section 7 moved`);
+  return bannerOf(source, ' (openapi-typescript)') + astToString(ast);
 }
 
 /** Every `error.code` of the contract's named error examples, in document order: the documented codes. */
@@ -101,10 +114,12 @@ export type ErrorCode = KnownErrorCode | (string & {});
 async function main(): Promise<void> {
   const document = readDocument(CONTRACT_PATH);
   const files: Record<string, string> = {
-    'generated/openapi.ts': await types(),
+    'generated/openapi.ts': await types('openapi.yaml', { errorCodes: true }),
     'generated/constants.ts': constants(document),
     'generated/server.ts': serverModule(document, BANNER),
     'generated/index.ts': `${BANNER}export * from './constants';\nexport type * from './openapi';\nexport * from './server';\n`,
+    [SANDBOX.types]: await types(SANDBOX.source, { errorCodes: false }),
+    [SANDBOX.server]: serverModule(readDocument(resolve(root, SANDBOX.source)), bannerOf(SANDBOX.source), { sharedFrom: SANDBOX.sharedFrom }),
   };
   const check = process.argv.includes('--check');
   const stale: string[] = [];
@@ -114,6 +129,7 @@ async function main(): Promise<void> {
     if (current === fresh) continue;
     if (check) stale.push(name);
     else {
+      mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, fresh);
       console.log(`wrote ${relative(root, target)}`);
     }
@@ -122,7 +138,7 @@ async function main(): Promise<void> {
     console.error(`${stale.join(', ')} ${stale.length === 1 ? 'is' : 'are'} stale: run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
-  if (check) console.log('generated/ is up to date.');
+  if (check) console.log(`generated/ and ${dirname(SANDBOX.server)}/ are up to date.`);
 }
 
 main().catch((error: unknown) => {

@@ -9,9 +9,10 @@ import { RESOURCE_ROOT } from '../spec';
 import { createApp } from './app';
 import { databaseFile, type Config } from './config';
 import { createDomain, type Domain } from './domain';
-import type { Clock } from './domain/shared/clock';
+import { DAY_MS, type Clock } from './domain/shared/clock';
 import type { EventPublisher } from './domain/shared/events';
 import type { IdGenerator } from './domain/shared/ids';
+import { MEDIA_RETENTION_DAYS } from './domain/media/media-scope';
 import { nonPublicReason } from './domain/shared/public-address';
 import { HttpMediaUrlFetcher } from './downloads/media-url-fetcher';
 import type { Logger } from './log';
@@ -77,6 +78,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const { provider, controls } = createSimulatedProvider({
     state: sqlSimulatorState(connection),
     mediaDirectory: join(config.dataDir, 'provider-media'),
+    mediaRetentionMs: MEDIA_RETENTION_DAYS * DAY_MS,
     clock,
     ids,
     reviewDelayMs: config.reviewDelayMs,

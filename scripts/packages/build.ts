@@ -28,7 +28,7 @@ interface Library extends Common {
   neutral: boolean;
 }
 
-interface Commands extends Common {
+export interface Commands extends Common {
   kind: 'commands';
   /** Needs the rendered reference (docs/site) among its resources. */
   docs: boolean;

@@ -1,295 +1,582 @@
-// `partner-messaging-sandbox` (npm run sandbox -- <command> …): the sandbox functions from the command line,
+// `partner-messaging-sandbox` (npm run sandbox -- <command> …): the sandbox's operations from the command line,
 // against the running server over HTTP with the admin token (SANDBOX_ADMIN_TOKEN, or the token file in DATA_DIR).
+// One table of commands (COMMANDS, below): each names the operation of server/sandbox/openapi.yaml it calls,
+// its arguments and flags, the request it sends with openapi-fetch over the sandbox contract's generated paths,
+// and how its answer is printed; the usage and every command's --help are written from it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError, runCommand } from '../../cli/command';
+import createClient, { type Client } from 'openapi-fetch';
+import { UsageError, runCommand, type Command } from '../../cli/command';
+import { WEBHOOK_EVENTS } from '../../generated/constants';
+import type { paths } from '../sandbox/generated/openapi';
+import { OPERATIONS, type OperationId } from '../sandbox/generated/server';
 
-const USAGE = `Usage: partner-messaging-sandbox <command> [options]
+type Api = Client<paths>;
+
+/** A flag of a command: its value's form (none: a switch), the values it takes, whether it must be given. */
+interface Flag {
+  /** How the value looks in the usage (`URL`, `all|a,b`); defaults to its choices. */
+  value?: string;
+  /** The values the contract allows, checked before anything is sent. */
+  choices?: readonly string[];
+  required?: boolean;
+  /** A switch: no value. */
+  switch?: boolean;
+  help: string;
+}
+
+/** A positional argument, always required. */
+interface Arg {
+  name: string;
+  /** The values the contract allows, checked before anything is sent. */
+  choices?: readonly string[];
+  /** How it looks in the usage; `<name>` unless given. */
+  value?: string;
+}
+
+/** What a command was given, read through its table row. */
+interface Given {
+  /** The value of an argument by its name. */
+  arg(name: string): string;
+  /** An argument that takes one of its choices. */
+  argOf<C extends string>(name: string, choices: readonly C[]): C;
+  /** A flag's value, or undefined when not given (or given empty); a required one is always there. */
+  flag(name: string): string | undefined;
+  /** A flag that takes one of its choices. */
+  flagOf<C extends string>(name: string, choices: readonly C[]): C | undefined;
+  /** A flag whose value is a whole number. */
+  integer(name: string): number | undefined;
+  /** A comma-separated list. */
+  list(name: string): string[] | undefined;
+  /** A comma-separated list of some of `choices`. */
+  listOf<C extends string>(name: string, choices: readonly C[]): C[] | undefined;
+  /** A switch. */
+  on(name: string): boolean;
+  /** The `partner` query parameter of the operations that act for one partner (`--partner`). */
+  partner: { partner?: string };
+}
+
+/** How an answer is printed; `out` writes to stdout. */
+type Printer = (answer: unknown, given: Given, out: (text: string) => void) => void;
+
+/** One command: the row of the table. */
+interface SandboxCommand {
+  /** What users type after the program's name: `keys create`. */
+  name: string;
+  summary: string;
+  /** The sandbox operation it calls (server/sandbox/openapi.yaml); its request must be this operation's. */
+  operation: OperationId;
+  args?: readonly Arg[];
+  flags?: Readonly<Record<string, Flag>>;
+  /** The operation's request, typed by the sandbox contract's paths. */
+  send(api: Api, given: Given): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  /** Default: the answer as indented JSON. */
+  print?: Printer;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The answer without its `key`, then the key alone on the last line (shown once). */
+const keyLast: Printer = (answer, _given, out) => {
+  const record = typeof answer === 'object' && answer !== null ? answer : {};
+  const key = 'key' in record ? record.key : undefined;
+  out(json(Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'key'))));
+  if (typeof key === 'string') out(`${key}\n`);
+};
+
+/** The fixtures file on stdout, or written privately to `--out`. */
+const fixturesFile: Printer = (answer, given, out) => {
+  const file = json(answer);
+  const path = given.flag('out');
+  if (path === undefined) return out(file);
+  writeFileSync(path, file, { mode: 0o600 });
+  process.stderr.write(`Fixtures written to ${path} (it holds keys and the sandbox token: keep it private).\n`);
+};
+
+const MODES = ['test', 'live'] as const;
+const CHANNELS = ['chat', 'social'] as const;
+const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+const INBOUND_KINDS = ['message', 'reaction', 'read', 'postback', 'echo', 'preferences'] as const;
+const PREFERENCES = ['opt_in', 'opt_out'] as const;
+const REVIEW_STATUSES = ['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED'] as const;
+const MESSAGE_STATUSES = ['delivered', 'read', 'failed'] as const;
+const BOOLEANS = ['true', 'false'] as const;
+
+/** Every command, in the order of the usage. */
+const COMMANDS: readonly SandboxCommand[] = [
+  {
+    name: 'partners list',
+    summary: 'the partner accounts',
+    operation: 'sandboxListPartners',
+    send: (api) => api.GET('/partners'),
+  },
+  {
+    name: 'partners create',
+    summary: 'a partner account (its keys: keys create --partner ID)',
+    operation: 'sandboxCreatePartner',
+    flags: { name: { value: 'NAME', required: true, help: "the partner's name" } },
+    send: (api, g) => api.POST('/partners', { body: { name: g.flag('name')! } }),
+  },
+  {
+    name: 'keys list',
+    summary: "the partner's API keys",
+    operation: 'sandboxListKeys',
+    send: (api, g) => api.GET('/keys', { params: { query: g.partner } }),
+  },
+  {
+    name: 'keys create',
+    summary: 'an API key; printed alone on the last line, once',
+    operation: 'sandboxCreateKey',
+    flags: {
+      mode: { choices: MODES, required: true, help: 'test keys simulate sends, live keys deliver' },
+      scopes: { value: 'all|a,b', help: 'the scopes it holds (default all)' },
+      expires: { value: 'never|30d|90d|1y|<ISO>', help: 'when it stops working (default never)' },
+      'allow-ip': { value: 'a,b', help: 'the addresses or CIDR ranges it may be used from' },
+      name: { value: 'N', help: 'a name to recognise it by' },
+    },
+    send: (api, g) => {
+      const scopes = g.flag('scopes');
+      return api.POST('/keys', {
+        params: { query: g.partner },
+        body: {
+          mode: g.flagOf('mode', MODES)!,
+          scopes: scopes === undefined || scopes === 'all' ? 'all' : g.list('scopes'),
+          expires: g.flag('expires'), allow_ips: g.list('allow-ip'), name: g.flag('name'),
+        },
+      });
+    },
+    print: keyLast,
+  },
+  {
+    name: 'keys rotate',
+    summary: 'a replacement key (same mode, scopes, name, allowlist, lifetime); the old one retired at once',
+    operation: 'sandboxRotateKey',
+    args: [{ name: 'key id or prefix' }],
+    send: (api, g) => api.POST('/keys/{key}/rotate', { params: { path: { key: g.arg('key id or prefix') }, query: g.partner } }),
+    print: keyLast,
+  },
+  {
+    name: 'keys revoke',
+    summary: 'requests with the key get 401 from now on',
+    operation: 'sandboxRevokeKey',
+    args: [{ name: 'key id or prefix' }],
+    send: (api, g) => api.POST('/keys/{key}/revoke', { params: { path: { key: g.arg('key id or prefix') }, query: g.partner } }),
+  },
+  {
+    name: 'connect',
+    summary: 'a connected client, as a person completing the hosted page connects it',
+    operation: 'sandboxConnectClient',
+    args: [{ name: 'client_ref' }],
+    flags: {
+      channel: { choices: CHANNELS, required: true, help: 'the channel of the client' },
+      phone: { value: 'DIGITS', help: 'chat: the number to connect (default: derived from client_ref)' },
+      username: { value: 'HANDLE', help: 'social: the account handle (default: derived from client_ref)' },
+      'business-name': { value: 'NAME', help: 'the business name (default: client_ref)' },
+    },
+    send: (api, g) =>
+      api.POST('/clients', {
+        params: { query: g.partner },
+        body: {
+          client_ref: g.arg('client_ref'),
+          channel: g.flagOf('channel', CHANNELS)!,
+          phone_number: g.flag('phone'), username: g.flag('username'), business_name: g.flag('business-name'),
+        },
+      }),
+  },
+  {
+    name: 'webhook show',
+    summary: "the partner's receiver URL, selected events and signing secret",
+    operation: 'sandboxGetWebhook',
+    send: (api, g) => api.GET('/webhook', { params: { query: g.partner } }),
+  },
+  {
+    name: 'webhook set',
+    summary: 'the receiver: URL, selected events, signing secret',
+    operation: 'sandboxSetWebhook',
+    flags: {
+      url: { value: 'URL|none', help: 'where events are delivered (none: nowhere)' },
+      events: { value: 'all|a,b', help: 'the event kinds delivered' },
+      secret: { value: 'S', help: 'the signing secret (16 characters or more)' },
+      'rotate-secret': { switch: true, help: 'issue a new signing secret' },
+    },
+    send: (api, g) => {
+      const url = g.flag('url');
+      const events = g.flag('events');
+      return api.PUT('/webhook', {
+        params: { query: g.partner },
+        body: {
+          url: url === 'none' ? null : url,
+          events: events === undefined ? undefined : events === 'all' ? [] : g.listOf('events', WEBHOOK_EVENTS),
+          secret: g.flag('secret'),
+          rotate_secret: g.on('rotate-secret') || undefined,
+        },
+      });
+    },
+  },
+  {
+    name: 'webhook test',
+    summary: 'fire a signed webhook.test',
+    operation: 'sandboxFireTest',
+    flags: { client: { value: 'REF', help: 'the client it is about (default: webhook_test)' }, message: { value: 'TEXT', help: 'its test.message' } },
+    send: (api, g) => api.POST('/webhook/test', { params: { query: g.partner }, body: { client_ref: g.flag('client'), message: g.flag('message') } }),
+  },
+  {
+    name: 'webhook sample',
+    summary: 'fire a signed sample event of any kind',
+    operation: 'sandboxFireSample',
+    args: [{ name: 'event kind', choices: WEBHOOK_EVENTS }],
+    flags: { client: { value: 'REF', help: 'the client it is about (every kind but webhook.test needs one)' } },
+    send: (api, g) =>
+      api.POST('/webhook/samples/{event}', {
+        params: { path: { event: g.argOf('event kind', WEBHOOK_EVENTS) }, query: g.partner },
+        body: { client_ref: g.flag('client') },
+      }),
+  },
+  {
+    name: 'deliveries',
+    summary: 'the delivery log, newest first, every attempt',
+    operation: 'sandboxListDeliveries',
+    flags: {
+      'event-id': { value: 'ID', help: 'the deliveries of one event' },
+      event: { value: 'KIND', choices: WEBHOOK_EVENTS, help: 'the deliveries of one event kind' },
+      state: { choices: DELIVERY_STATES, help: 'the deliveries in one state' },
+      limit: { value: 'N', help: 'at most N (1 to 500, default 50)' },
+    },
+    send: (api, g) =>
+      api.GET('/webhook/deliveries', {
+        params: {
+          query: { ...g.partner, event_id: g.flag('event-id'), event: g.flagOf('event', WEBHOOK_EVENTS), state: g.flagOf('state', DELIVERY_STATES), limit: g.integer('limit') },
+        },
+      }),
+  },
+  {
+    name: 'delivery',
+    summary: 'one delivery with its attempts and the exact body sent',
+    operation: 'sandboxGetDelivery',
+    args: [{ name: 'delivery id' }],
+    send: (api, g) => api.GET('/webhook/deliveries/{delivery_id}', { params: { path: { delivery_id: g.arg('delivery id') }, query: g.partner } }),
+  },
+  {
+    name: 'redeliver',
+    summary: 'deliver an event again to the current receiver',
+    operation: 'sandboxRedeliver',
+    args: [{ name: 'event id or delivery id' }],
+    send: (api, g) => api.POST('/webhook/redeliver', { params: { query: g.partner }, body: { ref: g.arg('event id or delivery id') } }),
+  },
+  {
+    name: 'inbound',
+    summary: 'an end user acts on a client: writes (text or a media file), reacts, reads, taps, changes a preference',
+    operation: 'sandboxSimulateInbound',
+    args: [{ name: 'client_ref' }],
+    flags: {
+      from: { value: 'USER', required: true, help: 'the end user: a phone number (chat) or a scoped user id (social)' },
+      text: { value: 'T', help: 'the text written (message, echo)' },
+      name: { value: 'N', help: "the end user's profile name" },
+      kind: { choices: INBOUND_KINDS, help: 'what the end user does (default message)' },
+      'media-file': { value: 'PATH', help: 'a file the end user sends (message)' },
+      'media-type': { choices: MEDIA_TYPES, help: 'its type (with --media-file)' },
+      mime: { value: 'TYPE', help: 'its declared MIME type (with --media-file)' },
+      caption: { value: 'C', help: 'its caption (with --media-file)' },
+      'message-id': { value: 'ID', help: 'the message reacted to, read or tapped in' },
+      emoji: { value: 'E', help: 'the reaction (none: the reaction is taken back)' },
+      payload: { value: 'P', help: "the postback's payload" },
+      title: { value: 'T', help: "the postback's button title" },
+      value: { choices: PREFERENCES, help: 'the preference (default opt_out)' },
+    },
+    send: (api, g) => {
+      const file = g.flag('media-file');
+      return api.POST('/inbound', {
+        params: { query: g.partner },
+        body: {
+          client_ref: g.arg('client_ref'),
+          from: g.flag('from')!,
+          text: g.flag('text'),
+          name: g.flag('name'),
+          kind: g.flagOf('kind', INBOUND_KINDS),
+          message_id: g.flag('message-id'),
+          emoji: g.flag('emoji'),
+          payload: g.flag('payload'),
+          title: g.flag('title'),
+          value: g.flagOf('value', PREFERENCES),
+          media:
+            file === undefined
+              ? undefined
+              : {
+                  type: g.flagOf('media-type', MEDIA_TYPES) ?? missing('inbound', '--media-type'),
+                  content_base64: readFileSync(file).toString('base64'),
+                  filename: file.split('/').pop(),
+                  mime_type: g.flag('mime'),
+                  caption: g.flag('caption'),
+                },
+        },
+      });
+    },
+  },
+  {
+    name: 'review',
+    summary: "decide a template's review (or its next provider move) now",
+    operation: 'sandboxDecideReview',
+    args: [{ name: 'client_ref' }, { name: 'template_ref' }],
+    flags: {
+      language: { value: 'L', help: 'the template language, when its name exists in several' },
+      status: { choices: REVIEW_STATUSES, help: 'the decision (default: the planned next move)' },
+      reason: { value: 'R', help: 'the reason of a rejection' },
+    },
+    send: (api, g) =>
+      api.POST('/templates/review', {
+        params: { query: g.partner },
+        body: { client_ref: g.arg('client_ref'), template_ref: g.arg('template_ref'), language: g.flag('language'), status: g.flagOf('status', REVIEW_STATUSES), reason: g.flag('reason') },
+      }),
+  },
+  {
+    name: 'provider',
+    summary: "the simulated provider's template service up or down, for every partner",
+    operation: 'sandboxSetProvider',
+    flags: { 'templates-reachable': { choices: BOOLEANS, required: true, help: 'false: every template call fails as unreachable' } },
+    send: (api, g) => api.PUT('/provider', { body: { templates_reachable: g.flagOf('templates-reachable', BOOLEANS) === 'true' } }),
+  },
+  {
+    name: 'message-status',
+    summary: "move a sent message's delivery status on, as the provider reports it",
+    operation: 'sandboxAdvanceMessage',
+    args: [{ name: 'message_id' }, { name: 'status', choices: MESSAGE_STATUSES, value: MESSAGE_STATUSES.join('|') }],
+    flags: { 'error-code': { value: 'N', help: "a failure's provider code (default 131000)" }, 'error-title': { value: 'T', help: "a failure's title" } },
+    send: (api, g) =>
+      api.POST('/messages/{message_id}/status', {
+        params: { path: { message_id: g.arg('message_id') }, query: g.partner },
+        body: { status: g.argOf('status', MESSAGE_STATUSES), error_code: g.integer('error-code'), error_title: g.flag('error-title') },
+      }),
+  },
+  {
+    name: 'test-recipient',
+    summary: "register a number that receives a client's test-key sends (at most 5)",
+    operation: 'sandboxRegisterTestRecipient',
+    args: [{ name: 'client_ref' }, { name: 'recipient' }],
+    send: (api, g) => api.POST('/test-recipients', { params: { query: g.partner }, body: { client_ref: g.arg('client_ref'), recipient: g.arg('recipient') } }),
+  },
+  {
+    name: 'trial',
+    summary: "the partner's trial (or one key's own)",
+    operation: 'sandboxSetTrial',
+    flags: {
+      'ends-at': { value: '<ISO>|none', required: true, help: 'when the trial ends (none: a plan is active)' },
+      'grace-days': { value: 'N', help: 'days of grace after its end (default 7)' },
+      key: { value: '<key id or prefix>', help: 'the trial of this key alone' },
+    },
+    send: (api, g) => {
+      const endsAt = g.flag('ends-at')!;
+      return api.PUT('/trial', {
+        params: { query: g.partner },
+        body: { ends_at: endsAt === 'none' ? null : endsAt, grace_days: g.integer('grace-days'), key: g.flag('key') },
+      });
+    },
+  },
+  {
+    name: 'signup-code',
+    summary: 'a code POST /v1/clients/signup exchanges once',
+    operation: 'sandboxIssueSignupCode',
+    send: (api) => api.POST('/signup-codes'),
+  },
+  {
+    name: 'fixtures',
+    summary: 'a ready fixtures file for `npm run contract -- --fixtures FILE`',
+    operation: 'sandboxContractFixtures',
+    flags: { out: { value: 'FILE', help: 'write it to FILE (readable by you alone) instead of printing it' } },
+    send: (api, g) => api.POST('/contract-fixtures', { params: { query: g.partner } }),
+    print: fixturesFile,
+  },
+  {
+    name: 'tick',
+    summary: 'run what is due now (simulated reviews, webhook retries)',
+    operation: 'sandboxTick',
+    send: (api) => api.POST('/tick'),
+  },
+];
+
+const PROGRAM = 'partner-messaging-sandbox';
+
+/** The options of every command. */
+const COMMON: Readonly<Record<string, Flag>> = {
+  server: { value: 'URL', help: 'the running server (default http://localhost:${PORT:-4000})' },
+  token: { value: 'T', help: 'the sandbox admin token (default SANDBOX_ADMIN_TOKEN, else ${DATA_DIR:-./.data}/sandbox-admin-token)' },
+  partner: { value: 'ID', help: 'the partner the command acts for (default: the default partner; ignored by those acting for everyone)' },
+};
+
+const EXIT_CODES = 'Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.';
+
+const valueOf = (flag: Flag) => flag.value ?? flag.choices?.join('|') ?? '';
+const flagUsage = (name: string, flag: Flag) => (flag.switch ? `--${name}` : `--${name} ${valueOf(flag)}`);
+const argUsage = (arg: Arg) => arg.value ?? `<${arg.name}>`;
+
+/** `keys create --mode test|live [--scopes all|a,b] …` */
+function synopsis(command: SandboxCommand): string {
+  const flags = Object.entries(command.flags ?? {}).map(([name, flag]) => (flag.required ? flagUsage(name, flag) : `[${flagUsage(name, flag)}]`));
+  return [command.name, ...(command.args ?? []).map(argUsage), ...flags].join(' ');
+}
+
+const optionLines = (flags: Readonly<Record<string, Flag>>) => {
+  const entries = Object.entries(flags).map(([name, flag]) => [flagUsage(name, flag), flag.help] as const);
+  const width = Math.max(...entries.map(([usage]) => usage.length));
+  return entries.map(([usage, help]) => `  ${usage.padEnd(width)}   ${help}`);
+};
+
+const USAGE = `Usage: ${PROGRAM} <command> [options]
        (in this repository: npm run sandbox -- <command> [options])
 
 Drives the reference server's sandbox over HTTP: partners and their keys, connected clients, webhooks and
 their deliveries, simulated inbound messages, template reviews and message statuses, trials, signup codes,
-and a ready fixtures file for the drift check.
+and a ready fixtures file for the drift check. \`${PROGRAM} <command> --help\` describes one command.
 
 Commands:
-  partners list                           partners create --name NAME
-  keys list
-  keys create --mode test|live [--scopes all|a,b] [--expires never|30d|90d|1y|<ISO>] [--allow-ip a,b] [--name N]
-  keys rotate <key id or prefix>          keys revoke <key id or prefix>
-  connect <client_ref> --channel chat|social [--phone DIGITS] [--username HANDLE] [--business-name NAME]
-  webhook show
-  webhook set [--url URL|none] [--events all|a,b] [--secret S] [--rotate-secret]
-  webhook test [--client REF] [--message TEXT]
-  webhook sample <event kind> [--client REF]
-  deliveries [--event-id ID] [--event KIND] [--state pending|succeeded|failed] [--limit N]
-  delivery <delivery id>
-  redeliver <event id or delivery id>
-  inbound <client_ref> --from USER [--text T] [--name N] [--kind message|reaction|read|postback|echo|preferences]
-          [--media-file PATH --media-type image|video|audio|document|sticker [--mime TYPE] [--caption C]]
-          [--message-id ID] [--emoji E] [--payload P] [--title T] [--value opt_in|opt_out]
-  review <client_ref> <template_ref> [--language L] [--status APPROVED|REJECTED|PAUSED|…] [--reason R]
-  provider --templates-reachable true|false
-  message-status <message_id> delivered|read|failed [--error-code N] [--error-title T]
-  test-recipient <client_ref> <recipient>
-  trial --ends-at <ISO>|none [--grace-days N] [--key <key id or prefix>]
-  signup-code                             a code POST /v1/clients/signup exchanges once
-  fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
-  tick
+${COMMANDS.map((command) => `  ${synopsis(command)}\n      ${command.summary}`).join('\n')}
 
 Options of every command:
-  --server URL   the running server (default http://localhost:\${PORT:-4000})
-  --token T      the sandbox admin token (default SANDBOX_ADMIN_TOKEN, else \${DATA_DIR:-./.data}/sandbox-admin-token)
-  --partner ID   the partner the command acts for (default: the default partner)
-  --version      the package's version and the API version of its contract
-  -h, --help
+${optionLines({ ...COMMON, version: { switch: true, help: "the package's version and the API version of its contract" }, help: { switch: true, help: 'this text, or with a command its own (-h)' } }).join('\n')}
 
-Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.`;
+${EXIT_CODES}`;
 
-/** Routes of the whole sandbox, not of one partner (server/sandbox/openapi.yaml gives them no `partner`). */
-const PARTNERLESS = ['/partners', '/provider', '/signup-codes', '/tick'];
+/** `--help` of one command: what it does, its operation, its arguments and flags. */
+function commandHelp(command: SandboxCommand): string {
+  const route = OPERATIONS[command.operation];
+  const lines = [
+    `Usage: ${PROGRAM} ${synopsis(command)} [--server URL] [--token T]${OPERATIONS[command.operation].parameters.query.includes('partner') ? ' [--partner ID]' : ''}`,
+    '',
+    `${command.summary[0]!.toUpperCase()}${command.summary.slice(1)}.`,
+    `Calls ${route.method.toUpperCase()} /sandbox${route.path} (${command.operation}, server/sandbox/openapi.yaml).`,
+  ];
+  if (command.flags && Object.keys(command.flags).length) lines.push('', 'Options:', ...optionLines(command.flags));
+  lines.push('', 'Options of every command:', ...optionLines(COMMON), '', EXIT_CODES);
+  return lines.join('\n');
+}
 
-/** The options each command takes besides --server, --token and --partner. */
-const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  partners: ['name'],
-  keys: ['mode', 'scopes', 'expires', 'allow-ip', 'name'],
-  connect: ['channel', 'phone', 'username', 'business-name'],
-  webhook: ['url', 'events', 'secret', 'rotate-secret', 'client', 'message'],
-  deliveries: ['event-id', 'event', 'state', 'limit'],
-  delivery: [],
-  redeliver: [],
-  inbound: ['from', 'text', 'name', 'kind', 'media-file', 'media-type', 'mime', 'caption', 'message-id', 'emoji', 'payload', 'title', 'value'],
-  review: ['language', 'status', 'reason'],
-  provider: ['templates-reachable'],
-  'message-status': ['error-code', 'error-title'],
-  'test-recipient': [],
-  trial: ['ends-at', 'grace-days', 'key'],
-  'signup-code': [],
-  fixtures: ['out'],
-  tick: [],
-};
-const COMMON_OPTIONS = ['server', 'token', 'partner'];
-const OPTIONS = Object.fromEntries(
-  [...new Set([...COMMON_OPTIONS, ...Object.values(COMMAND_OPTIONS).flat()])].map((name) => [name, { type: name === 'rotate-secret' ? 'boolean' : 'string' }]),
-) as Record<string, { type: 'string' | 'boolean' }>;
+/** The command the positional arguments name (one or two words), and the arguments after its name. */
+function commandOf(positionals: string[]): { command: SandboxCommand; rest: string[] } {
+  const [first, second] = positionals;
+  if (first === undefined) throw new UsageError('No command given.');
+  const one = COMMANDS.find((c) => c.name === first);
+  if (one) return { command: one, rest: positionals.slice(1) };
+  const group = COMMANDS.filter((c) => c.name.startsWith(`${first} `));
+  if (group.length === 0) throw new UsageError(`Unknown command '${first}'.`);
+  const two = group.find((c) => c.name === `${first} ${second}`);
+  if (!two) throw new UsageError(second === undefined ? `${first} needs a sub-command.` : `Unknown ${first} sub-command '${second}'.`);
+  return { command: two, rest: positionals.slice(2) };
+}
 
-type Flags = Record<string, string | boolean | undefined>;
+function missing(command: string, what: string): never {
+  throw new UsageError(`${command}: missing ${what}.`);
+}
 
-const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
-const list = (v: string | boolean | undefined): string[] | undefined => str(v)?.split(',').map((s) => s.trim()).filter(Boolean);
+/** `value` as one of `choices`, or a usage error naming `what` takes them. */
+function choose<C extends string>(value: string, choices: readonly C[], what: string): C {
+  const chosen = choices.find((choice) => choice === value);
+  if (chosen === undefined) throw new UsageError(`${what} takes ${choices.join(', ')}; got '${value}'.`);
+  return chosen;
+}
 
-function tokenOf(flags: Flags): string {
-  const given = str(flags.token) ?? process.env.SANDBOX_ADMIN_TOKEN;
+type Values = Record<string, string | boolean | undefined>;
+
+/** What the command was given, checked against its row: no flag it does not take, every required one there. */
+function givenTo(command: SandboxCommand, rest: string[], values: Values): Given {
+  const flags = command.flags ?? {};
+  const misplaced = Object.keys(values).find((name) => !(name in COMMON) && !(name in flags));
+  if (misplaced) throw new UsageError(`${command.name} takes no --${misplaced}.`);
+  const args = command.args ?? [];
+  if (rest.length > args.length) throw new UsageError(`${command.name} takes no argument '${rest[args.length]}'.`);
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+  for (const [index, arg] of args.entries()) if (!rest[index]) missing(command.name, argUsage(arg));
+  for (const [name, flag] of Object.entries(flags)) if (flag.required && text(name) === undefined) missing(command.name, flagUsage(name, flag));
+  const takes = (what: string) => `${command.name}: ${what}`;
+  for (const [name, flag] of Object.entries(flags)) {
+    const value = text(name);
+    if (flag.choices && value !== undefined) choose(value, flag.choices, takes(`--${name}`));
+  }
+  for (const [index, arg] of args.entries()) if (arg.choices) choose(rest[index]!, arg.choices, takes(`<${arg.name}>`));
+  const arg = (name: string) => rest[args.findIndex((a) => a.name === name)]!;
+  const list = (name: string) => text(name)?.split(',').map((s) => s.trim()).filter(Boolean);
+  const partner = text('partner');
+  return {
+    arg,
+    argOf: (name, choices) => choose(arg(name), choices, takes(`<${name}>`)),
+    flag: text,
+    flagOf: (name, choices) => {
+      const value = text(name);
+      return value === undefined ? undefined : choose(value, choices, takes(`--${name}`));
+    },
+    integer: (name) => {
+      const value = text(name);
+      if (value === undefined) return undefined;
+      if (!/^-?\d+$/.test(value)) throw new UsageError(`${takes(`--${name}`)} takes a whole number; got '${value}'.`);
+      return Number(value);
+    },
+    list,
+    listOf: (name, choices) => list(name)?.map((value) => choose(value, choices, takes(`--${name}`))),
+    on: (name) => values[name] === true,
+    partner: partner === undefined ? {} : { partner },
+  };
+}
+
+function tokenOf(values: Values): string {
+  const flag = values.token;
+  const given = (typeof flag === 'string' ? flag : undefined) ?? process.env.SANDBOX_ADMIN_TOKEN;
   if (given) return given;
   const file = resolve(process.env.DATA_DIR || './.data', 'sandbox-admin-token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   throw new UsageError(`No admin token: pass --token, set SANDBOX_ADMIN_TOKEN, or start the server once (it writes ${file}).`);
 }
 
-async function sandbox(positionals: string[], flags: Flags): Promise<number> {
-  const [command, ...args] = positionals;
-  if (command === undefined) throw new UsageError('No command given.');
-  const allowed = COMMAND_OPTIONS[command];
-  if (!allowed) throw new UsageError(`Unknown command '${command}'.`);
-  const misplaced = Object.keys(flags).find((name) => !COMMON_OPTIONS.includes(name) && !allowed.includes(name));
-  if (misplaced) throw new UsageError(`${command} takes no --${misplaced}.`);
-  const unknownSub = (sub: string | undefined): never => {
-    throw new UsageError(sub === undefined ? `${command} needs a sub-command.` : `Unknown ${command} sub-command '${sub}'.`);
-  };
-  const base = (str(flags.server) ?? `http://localhost:${process.env.PORT || 4000}`).replace(/\/+$/, '');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new UsageError(`--server must be an http(s) URL, got '${base}'.`);
-  const token = tokenOf(flags);
-  const partner = str(flags.partner);
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const url = new URL(`${base}/sandbox${path}`);
-    if (partner !== undefined && !PARTNERLESS.some((route) => path.startsWith(route))) url.searchParams.set('partner', partner);
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-    } catch (error) {
-      throw new Error(`${method} ${url.href} could not be sent`, { cause: error });
-    }
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new Error(`${method} ${url.href} answered ${res.status}:\n${JSON.stringify(json, null, 2)}`);
-    return json;
-  };
-  const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-  const need = (value: string | undefined, what: string): string => {
-    if (!value) throw new UsageError(`${command}: missing ${what}.`);
-    return value;
-  };
-
-  switch (command) {
-    case 'partners': {
-      const [sub] = args;
-      if (sub === 'list') print(await call('GET', '/partners'));
-      else if (sub === 'create') print(await call('POST', '/partners', { name: need(str(flags.name), '--name NAME') }));
-      else unknownSub(sub);
-      return 0;
-    }
-    case 'keys': {
-      const [sub, ref] = args;
-      if (sub === 'list') print(await call('GET', '/keys'));
-      else if (sub === 'create') {
-        const scopes = str(flags.scopes);
-        const created = await call('POST', '/keys', {
-          mode: need(str(flags.mode), '--mode test|live'),
-          scopes: scopes === undefined || scopes === 'all' ? 'all' : list(scopes),
-          ...(str(flags.expires) ? { expires: str(flags.expires) } : {}),
-          ...(list(flags['allow-ip']) ? { allow_ips: list(flags['allow-ip']) } : {}),
-          ...(str(flags.name) ? { name: str(flags.name) } : {}),
-        });
-        const { key, ...rest } = created;
-        print(rest);
-        process.stdout.write(`${key}\n`);
-      } else if (sub === 'rotate' || sub === 'revoke') {
-        const result = await call('POST', `/keys/${encodeURIComponent(need(ref, 'the key id or prefix'))}/${sub}`);
-        const { key, ...rest } = result;
-        print(rest);
-        if (key) process.stdout.write(`${key}\n`);
-      } else unknownSub(sub);
-      return 0;
-    }
-    case 'connect':
-      print(
-        await call('POST', '/clients', {
-          client_ref: need(args[0], 'client_ref'),
-          channel: need(str(flags.channel), '--channel chat|social'),
-          ...(str(flags.phone) ? { phone_number: str(flags.phone) } : {}),
-          ...(str(flags.username) ? { username: str(flags.username) } : {}),
-          ...(str(flags['business-name']) ? { business_name: str(flags['business-name']) } : {}),
-        }),
-      );
-      return 0;
-    case 'webhook': {
-      const [sub, kind] = args;
-      if (sub === 'show') print(await call('GET', '/webhook'));
-      else if (sub === 'set') {
-        const events = str(flags.events);
-        const url = str(flags.url);
-        print(
-          await call('PUT', '/webhook', {
-            ...(url !== undefined ? { url: url === 'none' ? null : url } : {}),
-            ...(events !== undefined ? { events: events === 'all' ? [] : list(events) } : {}),
-            ...(str(flags.secret) ? { secret: str(flags.secret) } : {}),
-            ...(flags['rotate-secret'] ? { rotate_secret: true } : {}),
-          }),
-        );
-      } else if (sub === 'test') {
-        print(await call('POST', '/webhook/test', { ...(str(flags.client) ? { client_ref: str(flags.client) } : {}), ...(str(flags.message) ? { message: str(flags.message) } : {}) }));
-      } else if (sub === 'sample') {
-        print(await call('POST', `/webhook/samples/${need(kind, 'the event kind')}`, str(flags.client) ? { client_ref: str(flags.client) } : {}));
-      } else unknownSub(sub);
-      return 0;
-    }
-    case 'deliveries': {
-      const query = new URLSearchParams();
-      for (const [flag, name] of [['event-id', 'event_id'], ['event', 'event'], ['state', 'state'], ['limit', 'limit']] as const) {
-        const value = str(flags[flag]);
-        if (value) query.set(name, value);
+/** The sandbox's client: every request the one of `command`'s operation, a failure to send one naming it. */
+function sandboxClient(base: string, token: string, command: SandboxCommand): Api {
+  const api = createClient<paths>({ baseUrl: `${base}/sandbox`, headers: { authorization: `Bearer ${token}` } });
+  const route = OPERATIONS[command.operation];
+  api.use({
+    onRequest: ({ request, schemaPath }) => {
+      if (schemaPath !== route.path || request.method.toLowerCase() !== route.method) {
+        throw new Error(`${command.name} sends ${request.method} ${schemaPath}, not ${command.operation} (${route.method.toUpperCase()} ${route.path}).`);
       }
-      print(await call('GET', `/webhook/deliveries${query.size ? `?${query}` : ''}`));
-      return 0;
-    }
-    case 'delivery':
-      print(await call('GET', `/webhook/deliveries/${encodeURIComponent(need(args[0], 'the delivery id'))}`));
-      return 0;
-    case 'redeliver':
-      print(await call('POST', '/webhook/redeliver', { ref: need(args[0], 'the event id or delivery id') }));
-      return 0;
-    case 'inbound': {
-      const mediaFile = str(flags['media-file']);
-      const body: Record<string, unknown> = { client_ref: need(args[0], 'client_ref'), from: need(str(flags.from), '--from') };
-      for (const [flag, name] of [
-        ['text', 'text'],
-        ['name', 'name'],
-        ['kind', 'kind'],
-        ['message-id', 'message_id'],
-        ['emoji', 'emoji'],
-        ['payload', 'payload'],
-        ['title', 'title'],
-        ['value', 'value'],
-      ] as const) {
-        const value = str(flags[flag]);
-        if (value !== undefined) body[name] = value;
-      }
-      if (mediaFile) {
-        body.media = {
-          type: need(str(flags['media-type']), '--media-type'),
-          content_base64: readFileSync(mediaFile).toString('base64'),
-          filename: mediaFile.split('/').pop(),
-          ...(str(flags.mime) ? { mime_type: str(flags.mime) } : {}),
-          ...(str(flags.caption) ? { caption: str(flags.caption) } : {}),
-        };
-      }
-      print(await call('POST', '/inbound', body));
-      return 0;
-    }
-    case 'review':
-      print(
-        await call('POST', '/templates/review', {
-          client_ref: need(args[0], 'client_ref'),
-          template_ref: need(args[1], 'template_ref'),
-          ...(str(flags.language) ? { language: str(flags.language) } : {}),
-          ...(str(flags.status) ? { status: str(flags.status) } : {}),
-          ...(str(flags.reason) ? { reason: str(flags.reason) } : {}),
-        }),
-      );
-      return 0;
-    case 'provider':
-      print(await call('PUT', '/provider', { templates_reachable: need(str(flags['templates-reachable']), '--templates-reachable true|false') === 'true' }));
-      return 0;
-    case 'message-status':
-      print(
-        await call('POST', `/messages/${encodeURIComponent(need(args[0], 'message_id'))}/status`, {
-          status: need(args[1], 'delivered|read|failed'),
-          ...(str(flags['error-code']) ? { error_code: Number(str(flags['error-code'])) } : {}),
-          ...(str(flags['error-title']) ? { error_title: str(flags['error-title']) } : {}),
-        }),
-      );
-      return 0;
-    case 'test-recipient':
-      print(await call('POST', '/test-recipients', { client_ref: need(args[0], 'client_ref'), recipient: need(args[1], 'recipient') }));
-      return 0;
-    case 'trial': {
-      const endsAt = need(str(flags['ends-at']), '--ends-at <ISO>|none');
-      print(
-        await call('PUT', '/trial', {
-          ends_at: endsAt === 'none' ? null : endsAt,
-          ...(str(flags['grace-days']) ? { grace_days: Number(str(flags['grace-days'])) } : {}),
-          ...(str(flags.key) ? { key: str(flags.key) } : {}),
-        }),
-      );
-      return 0;
-    }
-    case 'signup-code':
-      print(await call('POST', '/signup-codes'));
-      return 0;
-    case 'fixtures': {
-      const file = `${JSON.stringify(await call('POST', '/contract-fixtures'), null, 2)}\n`;
-      const out = str(flags.out);
-      if (out) {
-        writeFileSync(out, file, { mode: 0o600 });
-        process.stderr.write(`Fixtures written to ${out} (it holds keys and the sandbox token: keep it private).\n`);
-      } else process.stdout.write(file);
-      return 0;
-    }
-    case 'tick':
-      print(await call('POST', '/tick'));
-      return 0;
-    default:
-      throw new UsageError(`Unknown command '${command}'.`);
-  }
+    },
+    onError: ({ request, error }) => new Error(`${request.method} ${request.url} could not be sent`, { cause: error }),
+  });
+  return api;
 }
 
-runCommand({
-  name: 'partner-messaging-sandbox',
+async function sandbox(positionals: string[], values: Values): Promise<number> {
+  const { command, rest } = commandOf(positionals);
+  const given = givenTo(command, rest, values);
+  const server = values.server;
+  const base = (typeof server === 'string' ? server : `http://localhost:${process.env.PORT || 4000}`).replace(/\/+$/, '');
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new UsageError(`--server must be an http(s) URL, got '${base}'.`);
+  const api = sandboxClient(base, tokenOf(values), command);
+  const { data, error, response } = await command.send(api, given);
+  if (!response.ok) {
+    throw new Error(`${OPERATIONS[command.operation].method.toUpperCase()} ${response.url} answered ${response.status}:\n${JSON.stringify(error ?? {}, null, 2)}`);
+  }
+  (command.print ?? ((answer, _given, out) => out(json(answer))))(data, given, (text) => process.stdout.write(text));
+  return 0;
+}
+
+/** Every flag of every command, for the strict parser; switches take no value. */
+const OPTIONS = Object.fromEntries(
+  [...Object.entries(COMMON), ...COMMANDS.flatMap((command) => Object.entries(command.flags ?? {}))].map(([name, flag]) => [name, { type: flag.switch ? 'boolean' : 'string' }]),
+) as Record<string, { type: 'string' | 'boolean' }>;
+
+export const sandboxCommand: Command<typeof OPTIONS> = {
+  name: PROGRAM,
   home: __dirname,
   usage: USAGE,
+  helpFor: (positionals) => {
+    try {
+      return positionals.length ? commandHelp(commandOf(positionals).command) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
   options: OPTIONS,
   positionals: true,
-  run: ({ values, positionals }) => sandbox(positionals, values as Flags),
-});
+  run: ({ values, positionals }) => sandbox(positionals, values),
+};
+
+if (require.main === module) runCommand(sandboxCommand);

@@ -64,8 +64,12 @@ export interface Domain {
 export function createDomain({ store, provider, clock, ids, rateLimit, events, mediaUrls, spoolDirectory }: DomainDeps): Domain {
   const clients = new Clients(store, clock);
   const usage = new Usage(store, clock);
-  const statuses = new MessageStatuses(store.messages, events, clock);
+  const statuses = new MessageStatuses(store.messages, clients, events, clock);
   const serviceWindow = new ServiceWindow(store.serviceWindow, clock);
+  const inbound = new InboundMessages({ clients, serviceWindow, usage, events, clock });
+  // What the provider notifies: end users' actions and receipts here, template reviews in Templates.
+  inbound.follow(provider.messaging);
+  statuses.follow(provider.messaging);
   const trial = new Trial(store.partnerSettings, clock);
   const testRecipients = new TestRecipients(store.testRecipients, clock);
   const mediaScope = new MediaScope(provider.media, clock);
@@ -96,7 +100,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
     media: new Media(clients, provider.media, mediaScope),
     statuses,
     serviceWindow,
-    inbound: new InboundMessages(serviceWindow, usage, clock),
+    inbound,
     trial,
     testRecipients,
     templates: new Templates({ store, clock, provider: provider.templates, mediaScope, events, fetcher: mediaUrls, spool: spoolUpload }),

@@ -1,11 +1,12 @@
 // Mounts a complete set of typed operation handlers (the contract's `Handlers`, generated/server.ts) on an
 // Express router, one route per operation of the contract's operation table: each request is handed to its
 // handler as a typed request, and the handler's typed answer is sent with its status, headers and body.
-// The reference server's HTTP layer is built on it, and `partner-messaging-scaffold` copies this file into
-// the projects it writes (with the contract imported from its package), so both mount handlers the same way.
+// The reference server's HTTP layer and its sandbox (over the sandbox contract's table) are built on it, and
+// `partner-messaging-scaffold` copies this file into the projects it writes (with the contract imported from
+// its package), so all of them mount handlers the same way.
 import type { Request, Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
-import { OPERATIONS, responseKeyOf, type Handlers, type OperationId, type OperationRoute, type ServerBinding } from '../../generated/server';
+import { OPERATIONS, responseKeyOf, type Handlers, type OperationRoute, type ServerBinding } from '../../generated/server';
 
 /** How a server hands its own values to the handlers. */
 export interface BindingValues<B extends ServerBinding> {
@@ -27,22 +28,34 @@ interface AnyAnswer {
 
 type AnyHandler = (request: Record<string, unknown>) => AnyAnswer | Promise<AnyAnswer>;
 
+/** An operation table as a contract's generated server module has it (`OPERATIONS`). */
+export type OperationTable = { readonly [id: string]: OperationRoute };
+
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * Registers every operation's handler on `router`, in the table's match order (`/clients/signup` before
- * `/clients/:client_ref`); throws when a handler is missing or names no operation.
+ * `/clients/:client_ref`): of the contract (generated/server.ts), or of `operations`, the table of another
+ * contract's generated module (the sandbox's), whose `Handlers` type checks `handlers` where they are written.
+ * Throws when a handler is missing or names no operation.
  */
-export function mountHandlers<B extends ServerBinding>(router: Router, handlers: Handlers<B>, binding: BindingValues<B>): void {
-  const ids = Object.keys(OPERATIONS) as OperationId[];
+export function mountHandlers<B extends ServerBinding>(router: Router, handlers: Handlers<B>, binding: BindingValues<B>): void;
+export function mountHandlers<B extends ServerBinding, T extends OperationTable>(
+  router: Router,
+  handlers: { readonly [K in keyof T]: (request: never) => unknown },
+  binding: BindingValues<B>,
+  operations: T,
+): void;
+export function mountHandlers(router: Router, handlers: Record<string, unknown>, binding: BindingValues<ServerBinding>, operations: OperationTable = OPERATIONS): void {
+  const ids = Object.keys(operations);
   const missing = ids.filter((id) => typeof handlers[id] !== 'function');
-  const unknown = Object.keys(handlers).filter((id) => !(id in OPERATIONS));
+  const unknown = Object.keys(handlers).filter((id) => !(id in operations));
   if (missing.length || unknown.length) {
     throw new Error(`The handlers do not match the contract's operations: ${[missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}.`);
   }
   for (const id of ids) {
-    const route = OPERATIONS[id];
-    const handler = handlers[id] as unknown as AnyHandler;
+    const route = operations[id]!;
+    const handler = handlers[id] as AnyHandler;
     router[route.method](route.expressPath, async (req: Request, res: Response) => {
       const answer = await handler(requestOf(id, route, req, res, binding));
       await send(res, route, answer);
@@ -51,7 +64,7 @@ export function mountHandlers<B extends ServerBinding>(router: Router, handlers:
 }
 
 /** The typed request of an operation, from what the validator already checked (and coerced) on `req`. */
-function requestOf<B extends ServerBinding>(id: OperationId, route: OperationRoute, req: Request, res: Response, binding: BindingValues<B>): Record<string, unknown> {
+function requestOf<B extends ServerBinding>(id: string, route: OperationRoute, req: Request, res: Response, binding: BindingValues<B>): Record<string, unknown> {
   const request: Record<string, unknown> = {};
   if (route.secured) request.key = binding.key(req, res);
   if (route.parameters.path.length) request.path = req.params;

@@ -2,7 +2,7 @@
 // media, templates). The domain talks to channels only through it; the simulated provider implements it,
 // and so would an adapter to the real provider.
 import type { Readable } from 'node:stream';
-import type { components } from '../../generated/openapi';
+import type { components, webhooks } from '../../generated/openapi';
 
 type Schemas = components['schemas'];
 type Channel = Schemas['Channel'];
@@ -96,7 +96,7 @@ export interface OutboundMessage {
 export interface DeliveryFailure {
   code: number;
   title: string;
-  message: string;
+  message?: string;
 }
 
 export interface SendReceipt {
@@ -106,9 +106,116 @@ export interface SendReceipt {
   failure?: DeliveryFailure;
 }
 
+/** The person on the other end of a client's account: a phone number (`chat`) or a scoped user id (`social`), with the profile the provider has. */
+export interface EndUser {
+  id: string;
+  name?: string;
+  username?: string;
+}
+
+/** Media an end user sent on `chat`: the provider keeps it under `id` (fetchMedia) for 30 days. */
+export interface ReceivedMedia {
+  kind: MediaKind;
+  id: string;
+  mime_type: string;
+  /** Lowercase hex SHA-256 of the bytes. */
+  sha256: string;
+  filename?: string;
+  caption?: string;
+}
+
+/** Media an end user sent on `social`: a short-lived URL of the provider's (`type`: image, video, audio, file, …). */
+export interface ReceivedAttachment {
+  type: string;
+  url: string;
+}
+
+interface Arrival {
+  /** The client's account it arrived on. */
+  account: ProviderAccount;
+  /** Who did it, or (an echo) to whom the business wrote. */
+  user: EndUser;
+}
+
+/** An end user wrote: text, media kept by id (`chat`), attachments by URL (`social`). */
+export interface ReceivedMessage extends Arrival {
+  kind: 'message';
+  /** The provider's id of the new message. */
+  message_id: string;
+  text?: string;
+  media?: ReceivedMedia;
+  attachments?: ReceivedAttachment[];
+}
+
+/** An end user reacted to a message with an emoji, or took the reaction back (`emoji` empty). */
+export interface ReceivedReaction extends Arrival {
+  kind: 'reaction';
+  message_id: string;
+  emoji: string;
+}
+
+/** An end user read the business's messages up to `message_id` (`social`). */
+export interface ReceivedRead extends Arrival {
+  kind: 'read';
+  message_id: string;
+}
+
+/** An end user tapped a button or menu entry (`social`). */
+export interface ReceivedPostback extends Arrival {
+  kind: 'postback';
+  payload: string;
+  title?: string;
+  message_id?: string;
+}
+
+/** The business wrote to `user` from another app on the same account (`social`). */
+export interface ReceivedEcho extends Arrival {
+  kind: 'echo';
+  message_id: string;
+  text: string;
+}
+
+/** An end user changed what they receive (`chat`: marketing messages). */
+export interface ReceivedPreference extends Arrival {
+  kind: 'preference';
+  category: string;
+  value: 'opt_in' | 'opt_out';
+  detail?: string;
+}
+
+/** What end users do on a client's account, as the provider notifies it. */
+export type InboundArrival = ReceivedMessage | ReceivedReaction | ReceivedRead | ReceivedPostback | ReceivedEcho | ReceivedPreference;
+
+/** A delivery-status move of a message the provider accepted (its receipts from the end user's phone). */
+export interface DeliveryStatusUpdate {
+  account: ProviderAccount;
+  /** The id sendMessage answered. */
+  message_id: string;
+  status: 'delivered' | 'read' | 'failed';
+  /** With `failed`: what went wrong, when the provider says. */
+  failure?: DeliveryFailure;
+}
+
+/**
+ * What the service answers one of the provider's notifications with: the event it raised for the partner,
+ * if any. A real provider only waits for the answer; the simulator's controls hand it to their caller.
+ */
+export interface NotificationReceipt {
+  event_id: string;
+  /** The contract's name of the event (`webhooks:` of openapi.yaml). */
+  event: keyof webhooks;
+}
+
+/** The service's receiver of one kind of the provider's notifications (its webhook to the service). */
+export type NotificationListener<T> = (notification: T) => Promise<NotificationReceipt | void> | NotificationReceipt | void;
+
 export interface MessagingProvider {
   /** Rejects with ProviderError `rejected` (with the provider's code) or `unavailable`. */
   sendMessage(account: ProviderAccount, message: OutboundMessage): Promise<SendReceipt>;
+  /** Registers the receiver of what end users do on clients' accounts. */
+  onInbound(listener: NotificationListener<InboundArrival>): void;
+  /** Registers the receiver of delivery-status moves of sent messages. */
+  onStatus(listener: NotificationListener<DeliveryStatusUpdate>): void;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -202,8 +309,8 @@ export interface TemplateProvider {
   listTemplates(businessAccountId: string): Promise<ProviderTemplate[]>;
   /** Uploads header media; resolves to the handle for `header_handle`. */
   uploadTemplateMedia(businessAccountId: string, upload: TemplateMediaUpload): Promise<{ handle: string; size: number }>;
-  /** Registers the receiver of the provider's own status moves (its webhook to the service). */
-  onTemplateStatus(listener: (update: ProviderTemplateStatusUpdate) => void | Promise<void>): void;
+  /** Registers the receiver of the provider's own status moves. */
+  onTemplateStatus(listener: NotificationListener<ProviderTemplateStatusUpdate>): void;
 }
 
 /** The whole port. */

@@ -1,11 +1,12 @@
 // The sandbox: the partner-portal functions the public API leaves out, and the operator's partner accounts.
 // Each function acts for one partner and calls the rule's owner (keys, sessions, webhook delivery, the
-// simulated template provider, messaging); none re-implements a rule.
+// simulated provider, messaging); none re-implements a rule. What end users and the provider do goes through
+// the simulated provider's controls, which notify the service as a real provider would.
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import type { components } from '../../generated/openapi';
 import type { Domain } from '../domain';
-import { assertCarriesEvent, assertServesInboundMediaById } from '../domain/messaging/channel-carriage';
+import { assertServesInboundMediaById } from '../domain/messaging/channel-carriage';
+import { UNEXPLAINED_FAILURE } from '../domain/messaging/message-status';
 import { accountOf } from '../domain/onboarding/clients';
 import { badRequest } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
@@ -13,10 +14,13 @@ import { DAY_MS } from '../domain/shared/clock';
 import { parseExpiry } from '../domain/access/keys';
 import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
-import type { SimulatorControls } from '../provider/simulated';
-import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
-import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks';
+import type { EndUser, NotificationReceipt, ReceivedMedia } from '../provider/channel-provider';
+import type { EndUserAction, SimulatorControls } from '../provider/simulated';
+import { DEFAULT_PARTNER_ID, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
+import type { WebhookDelivery } from '../webhooks';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+import type { components, operations } from './generated/openapi';
+import { deliveryShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
 
 export interface SandboxDeps {
   domain: Domain;
@@ -26,67 +30,24 @@ export interface SandboxDeps {
   tick: () => Promise<void>;
 }
 
-const describePartner = (partner: Partner) => ({ id: partner.id, name: partner.name, created_at: partner.created_at.toISOString() });
+type Schemas = components['schemas'];
+/** The body of a sandbox operation's request. */
+type BodyOf<K extends keyof operations> = NonNullable<operations[K]['requestBody']>['content']['application/json'];
+type Query<K extends keyof operations> = Omit<NonNullable<operations[K]['parameters']['query']>, 'partner'>;
 
-const describeKey = (key: ApiKey) => ({
-  id: key.id,
-  partner_id: key.partnerId,
-  name: key.name,
-  mode: key.mode,
-  prefix: key.prefix,
-  scopes: key.scopes,
-  allowed_ips: key.allowedIps,
-  expires_at: key.expiresAt?.toISOString() ?? null,
-  created_at: key.createdAt.toISOString(),
-  revoked_at: key.revokedAt?.toISOString() ?? null,
-  replaced_by_id: key.replacedById,
-});
-
-export const describeDelivery = (entry: DeliveryLogEntry) => ({
-  id: entry.delivery.id,
-  event_id: entry.delivery.event_id,
-  event: entry.event,
-  client_ref: entry.client_ref,
-  url: entry.delivery.url,
-  state: entry.delivery.state,
-  trigger: entry.delivery.trigger,
-  attempts: entry.attempts.map((a) => ({
-    number: a.number,
-    started_at: a.started_at.toISOString(),
-    duration_ms: a.duration_ms,
-    status_code: a.status_code,
-    error: a.error,
-    succeeded: a.succeeded,
-  })),
-  next_attempt_at: entry.delivery.next_attempt_at?.toISOString() ?? null,
-  created_at: entry.delivery.created_at.toISOString(),
-});
-
-export interface InboundRequest {
-  client_ref: string;
-  from: string;
-  name?: string;
-  kind?: 'message' | 'reaction' | 'read' | 'postback' | 'echo' | 'preferences';
-  text?: string;
-  media?: { type: 'image' | 'video' | 'audio' | 'document' | 'sticker'; content_base64: string; mime_type?: string; filename?: string; caption?: string };
-  message_id?: string;
-  emoji?: string;
-  payload?: string;
-  title?: string;
-  value?: 'opt_in' | 'opt_out';
-}
+export type InboundRequest = BodyOf<'sandboxSimulateInbound'>;
 
 export class Sandbox {
   private seq = 0;
 
   constructor(private readonly deps: SandboxDeps) {}
 
-  async listPartners() {
-    return { partners: (await this.deps.domain.partners.list()).map(describePartner) };
+  async listPartners(): Promise<Schemas['PartnerList']> {
+    return { partners: (await this.deps.domain.partners.list()).map(partnerShape) };
   }
 
-  async createPartner(input: { name: string }) {
-    return describePartner(await this.deps.domain.partners.create(input.name));
+  async createPartner(input: BodyOf<'sandboxCreatePartner'>): Promise<Schemas['Partner']> {
+    return partnerShape(await this.deps.domain.partners.create(input.name));
   }
 
   /** The partner a sandbox call acts for; 404 for an unknown one. */
@@ -94,11 +55,11 @@ export class Sandbox {
     return (await this.deps.domain.partners.get(id)).id;
   }
 
-  async listKeys(partner: PartnerId) {
-    return { keys: (await this.deps.domain.keys.list(partner)).map(describeKey) };
+  async listKeys(partner: PartnerId): Promise<Schemas['KeyList']> {
+    return { keys: (await this.deps.domain.keys.list(partner)).map(keyShape) };
   }
 
-  async createKey(partner: PartnerId, input: { mode: 'test' | 'live'; scopes?: string[] | 'all'; expires?: string; allow_ips?: string[]; name?: string }) {
+  async createKey(partner: PartnerId, input: BodyOf<'sandboxCreateKey'>): Promise<Schemas['NewKey']> {
     const { key, plain } = await this.deps.domain.keys.create(partner, {
       mode: input.mode,
       scopes: input.scopes ?? 'all',
@@ -106,23 +67,20 @@ export class Sandbox {
       allowedIps: input.allow_ips,
       name: input.name ?? null,
     });
-    return { key: plain, ...describeKey(key) };
+    return { key: plain, ...keyShape(key) };
   }
 
-  async rotateKey(partner: PartnerId, ref: string) {
+  async rotateKey(partner: PartnerId, ref: string): Promise<Schemas['RotatedKey']> {
     const { key, plain, retired } = await this.deps.domain.keys.rotate(partner, ref);
-    return { key: plain, ...describeKey(key), retired: describeKey(retired) };
+    return { key: plain, ...keyShape(key), retired: keyShape(retired) };
   }
 
-  async revokeKey(partner: PartnerId, ref: string) {
-    return describeKey(await this.deps.domain.keys.revoke(partner, ref));
+  async revokeKey(partner: PartnerId, ref: string): Promise<Schemas['Key']> {
+    return keyShape(await this.deps.domain.keys.revoke(partner, ref));
   }
 
   /** A hosted session created and completed here, with what a person would enter on the page. */
-  async connectClient(
-    partner: PartnerId,
-    input: { client_ref: string; channel: 'chat' | 'social'; business_name?: string; phone_number?: string; username?: string },
-  ) {
+  async connectClient(partner: PartnerId, input: BodyOf<'sandboxConnectClient'>): Promise<Schemas['ConnectedClient']> {
     const { session, token } = await this.deps.domain.sessions.create(partner, input.channel, input.client_ref, 'sandbox');
     // The default partner's accounts are derived from the reference alone (as before partners existed).
     const digest = createHash('sha256').update(partner === DEFAULT_PARTNER_ID ? input.client_ref : `${partner}:${input.client_ref}`).digest();
@@ -134,152 +92,106 @@ export class Sandbox {
     return { client_ref: client.client_ref, channel: client.channel, phone_number: client.phone_number, business_account_id: client.business_account_id };
   }
 
-  async webhookConfig(partner: PartnerId) {
-    const c = await this.deps.webhooks.config(partner);
-    return { url: c.url, events: c.events.length ? c.events : 'all', secret: c.secret, updated_at: c.updated_at.toISOString() };
+  async webhookConfig(partner: PartnerId): Promise<Schemas['WebhookConfig']> {
+    return webhookConfigShape(await this.deps.webhooks.config(partner));
   }
 
-  async setWebhook(partner: PartnerId, input: { url?: string | null; events?: string[]; secret?: string; rotate_secret?: boolean }) {
+  async setWebhook(partner: PartnerId, input: BodyOf<'sandboxSetWebhook'>): Promise<Schemas['WebhookConfig']> {
     await this.deps.webhooks.configure(partner, { url: input.url, events: input.events, secret: input.secret, rotateSecret: input.rotate_secret });
     return this.webhookConfig(partner);
   }
 
-  async fireTest(partner: PartnerId, input: { client_ref?: string; message?: string }) {
+  async fireTest(partner: PartnerId, input: NonNullable<BodyOf<'sandboxFireTest'>>): Promise<Schemas['Fired']> {
     const client = input.client_ref ? await this.deps.domain.clients.get(partner, input.client_ref) : undefined;
-    return this.published(partner, webhookTestEvent(client, input.message));
+    return this.fire(partner, webhookTestEvent(client, input.message));
   }
 
-  async fireSample(partner: PartnerId, kind: WebhookEventKind, clientRef: string | undefined) {
+  async fireSample(partner: PartnerId, kind: WebhookEventKind, clientRef: string | undefined): Promise<Schemas['Fired']> {
     const client = clientRef ? await this.deps.domain.clients.get(partner, clientRef) : undefined;
-    return this.published(partner, sampleEvent(kind, client, this.nextSeq()));
+    return this.fire(partner, sampleEvent(kind, client, this.nextSeq(), this.deps.domain.clock()));
   }
 
-  async deliveries(partner: PartnerId, filter: { event_id?: string; event?: string; state?: 'pending' | 'succeeded' | 'failed'; limit?: number }) {
+  async deliveries(partner: PartnerId, filter: Query<'sandboxListDeliveries'>): Promise<Schemas['DeliveryList']> {
     const logs = await this.deps.webhooks.logs(partner, { eventId: filter.event_id, event: filter.event, state: filter.state, limit: filter.limit });
-    return { deliveries: logs.map(describeDelivery) };
+    return { deliveries: logs.map(deliveryShape) };
   }
 
-  async delivery(partner: PartnerId, id: string) {
+  async delivery(partner: PartnerId, id: string): Promise<Schemas['DeliveryWithBody']> {
     const log = await this.deps.webhooks.logOf(partner, id);
-    return { ...describeDelivery(log), body: await this.deps.webhooks.bodyOf(partner, log.delivery.event_id) };
+    return { ...deliveryShape(log), body: await this.deps.webhooks.bodyOf(partner, log.delivery.event_id) };
   }
 
-  async redeliver(partner: PartnerId, ref: string) {
+  async redeliver(partner: PartnerId, ref: string): Promise<Schemas['Redelivery']> {
     const delivery = await this.deps.webhooks.redeliver(partner, ref);
     return { delivery_id: delivery.id, event_id: delivery.event_id, url: delivery.url };
   }
 
-  /** An end user acts: the window opens (messages), chat media are stored, and the matching event is raised. */
-  async inbound(partner: PartnerId, input: InboundRequest) {
+  /**
+   * An end user acts on the client's account through the simulated provider (chat media are kept by it
+   * first), which notifies the service: the window opens for a message, and the event is raised.
+   */
+  async inbound(partner: PartnerId, input: InboundRequest): Promise<Schemas['InboundFired']> {
     const client = await this.deps.domain.clients.get(partner, input.client_ref);
-    const domain = this.deps.domain;
-    const kind = input.kind ?? 'message';
-    const seq = this.nextSeq();
-    const contact: { id: string; name?: string } = { id: input.from };
-    if (input.name) contact.name = input.name;
-    const base = { client_ref: client.client_ref };
-    let event: NewWebhookEvent;
-    let received: Awaited<ReturnType<Sandbox['receiveInboundMedia']>> | undefined;
-    switch (kind) {
+    const user: EndUser = input.name ? { id: input.from, name: input.name } : { id: input.from };
+    const on = { account: accountOf(client), user };
+    let received: ReceivedMedia | undefined;
+    let action: EndUserAction;
+    switch (input.kind ?? 'message') {
       case 'message': {
-        await domain.inbound.received(client, input.from);
         if (!input.text && !input.media) throw badRequest('An inbound message needs text or media.', { details: { text: ['text or media is required'] } });
-        if (client.channel === 'chat') {
-          const id = `wamid.sim_${seq}`;
-          let message: Record<string, unknown> = { from: input.from, id, type: 'text', text: { body: input.text ?? '' } };
-          if (input.media) {
-            received = await this.receiveInboundMedia(client, input.media);
-            const media = input.media.caption ? { ...received.media, caption: input.media.caption } : received.media;
-            message = { from: input.from, id, type: received.kind, [received.kind]: media };
-          }
-          event = {
-            event: 'message.received',
-            channel: 'chat',
-            ...base,
-            phone_number: client.phone_number ?? '',
-            contacts: [{ profile: { name: input.name ?? input.from }, wa_id: input.from }],
-            messages: [message as never],
-          };
-        } else {
-          const message: Record<string, unknown> = {
-            id: `mid.sim_${seq}`,
-            sender: contact.name ? { id: input.from, name: contact.name } : { id: input.from },
-            recipient: { id: client.business_account_id },
-          };
-          if (input.text) message.text = input.text;
-          if (input.media) {
-            message.attachments = [{ type: input.media.type === 'document' ? 'file' : input.media.type, payload: { url: `https://cdn.social.example/attachments/${seq}` } }];
-          }
-          event = { event: 'message.received', channel: 'social', ...base, contact, messages: [message as never] };
-        }
+        const message: Extract<EndUserAction, { kind: 'message' }> = { kind: 'message', ...on };
+        if (input.text) message.text = input.text;
+        if (input.media && client.channel === 'chat') {
+          received = await this.receiveInboundMedia(client, input.media);
+          message.media = input.media.caption ? { ...received, caption: input.media.caption } : received;
+        } else if (input.media) message.attachments = [{ kind: input.media.type }];
+        action = message;
         break;
       }
       case 'reaction':
-        event = {
-          event: 'message.reaction',
-          channel: client.channel,
-          ...base,
-          contact,
-          reaction: { message_id: required(input.message_id, 'message_id'), emoji: input.emoji ?? '', action: input.emoji ? 'react' : 'unreact' },
-        };
+        action = { kind: 'reaction', ...on, message_id: required(input.message_id, 'message_id'), emoji: input.emoji ?? '' };
         break;
       case 'read':
-        event = { event: 'message.read', channel: 'social', ...base, contact, read: { message_id: required(input.message_id, 'message_id') } };
+        action = { kind: 'read', ...on, message_id: required(input.message_id, 'message_id') };
         break;
       case 'postback': {
-        const postback: Record<string, string> = { payload: required(input.payload, 'payload') };
+        const postback: Extract<EndUserAction, { kind: 'postback' }> = { kind: 'postback', ...on, payload: required(input.payload, 'payload') };
         if (input.message_id) postback.message_id = input.message_id;
         if (input.title) postback.title = input.title;
-        event = { event: 'message.postback', channel: 'social', ...base, contact, postback: postback as never };
+        action = postback;
         break;
       }
       case 'echo':
-        event = {
-          event: 'message.echo',
-          channel: 'social',
-          ...base,
-          contact,
-          message: { id: `mid.echo_${seq}`, sender: { id: client.business_account_id }, recipient: { id: input.from }, text: input.text ?? '' },
-        };
+        action = { kind: 'echo', ...on, text: input.text ?? '' };
         break;
       case 'preferences':
-        event = {
-          event: 'user.preferences',
-          channel: 'chat',
-          ...base,
-          contact,
-          preference: { category: 'marketing_messages', value: input.value ?? 'opt_out' },
-        };
+        action = { kind: 'preference', ...on, category: 'marketing_messages', value: input.value ?? 'opt_out' };
         break;
     }
-    assertCarriesEvent(client, event.event);
-    const published = await this.published(partner, event);
-    return received ? { ...published, media_id: received.media.id, media: { kind: received.kind, ...received.media } } : published;
+    const published = await this.firedTo(partner, raised(await this.deps.simulator.endUserActs(action)));
+    return received ? { ...published, media_id: received.id, media: received } : published;
   }
 
   /**
    * An end user's phone sends media in: the bytes go through the upload rule (kind from the content), the
-   * simulated provider keeps them; the answer is the `messages[].<kind>` of `message.received`.
+   * simulated provider keeps them and describes them as its notification will.
    */
-  private async receiveInboundMedia(client: ClientRecord, input: NonNullable<InboundRequest['media']>) {
+  private async receiveInboundMedia(client: ClientRecord, input: NonNullable<InboundRequest['media']>): Promise<ReceivedMedia> {
     assertServesInboundMediaById(client);
     const bytes = Buffer.from(input.content_base64, 'base64');
     const file = await this.deps.domain.spoolBytes(bytes, input.mime_type ?? 'application/octet-stream', input.filename);
     try {
-      const { mediaId } = await this.deps.simulator.receiveInboundMedia(accountOf(client), file);
-      const media: components['schemas']['InboundMedia'] = { id: mediaId, mime_type: file.mimeType, sha256: file.sha256 };
-      if (file.filename !== undefined && file.kind === 'document') media.filename = file.filename;
-      return { kind: file.kind, media };
+      return await this.deps.simulator.receiveInboundMedia(accountOf(client), file);
     } finally {
       rmSync(file.path, { force: true });
     }
   }
 
   /** Decides the review (or the next provider move) of a template now; `status` omitted runs the planned move. */
-  async decideReview(partner: PartnerId, input: { client_ref: string; template_ref: string; language?: string; status?: TemplateStatus; reason?: string }) {
+  async decideReview(partner: PartnerId, input: BodyOf<'sandboxDecideReview'>): Promise<Schemas['ReviewedTemplate']> {
     const template = await this.deps.domain.templates.resolve(partner, input.client_ref, input.template_ref, input.language);
     const simulator = this.deps.simulator;
-    let status = input.status;
+    let status: TemplateStatus | undefined = input.status;
     if (status === undefined) {
       status = (await simulator.plannedReview(template.id))?.status;
       if (status === undefined) throw badRequest(`Template ${template.name} has no planned move; pass status.`);
@@ -290,31 +202,35 @@ export class Sandbox {
   }
 
   /** The simulated provider's template service, for every partner (it is the provider's outage). */
-  async setProvider(input: { templates_reachable: boolean }) {
+  async setProvider(input: BodyOf<'sandboxSetProvider'>): Promise<Schemas['ProviderState']> {
     await this.deps.simulator.setTemplatesReachable(input.templates_reachable);
     return { templates_reachable: await this.deps.simulator.templatesReachable() };
   }
 
-  async advanceMessage(partner: PartnerId, messageId: string, input: { status: OutboundStatus; error_code?: number; error_title?: string }) {
-    const error = input.status === 'failed' ? { code: input.error_code ?? 131000, title: input.error_title ?? 'Something went wrong' } : undefined;
-    const moved = await this.deps.domain.statuses.advance(partner, messageId, input.status, error);
-    return { message_id: moved.id, status: moved.status };
+  /** The provider moves a partner's sent message on (its receipt from the end user's phone). */
+  async advanceMessage(partner: PartnerId, messageId: string, input: BodyOf<'sandboxAdvanceMessage'>): Promise<Schemas['MessageStatusMove']> {
+    const { domain, simulator } = this.deps;
+    const message = await domain.statuses.message(partner, messageId);
+    const client = await domain.clients.get(partner, message.client_ref);
+    const failure = input.status === 'failed' ? { code: input.error_code ?? UNEXPLAINED_FAILURE.code, title: input.error_title ?? UNEXPLAINED_FAILURE.title } : undefined;
+    await simulator.moveStatus({ account: accountOf(client), message_id: messageId, status: input.status, ...(failure ? { failure } : {}) });
+    return { message_id: messageId, status: input.status };
   }
 
-  async registerTestRecipient(partner: PartnerId, input: { client_ref: string; recipient: string }) {
+  async registerTestRecipient(partner: PartnerId, input: BodyOf<'sandboxRegisterTestRecipient'>): Promise<Schemas['TestRecipients']> {
     const client = await this.deps.domain.clients.get(partner, input.client_ref);
     return { client_ref: input.client_ref, test_recipients: await this.deps.domain.testRecipients.register(client, input.recipient) };
   }
 
   /** The partner's trial, or with `key` the trial of that one key's account. */
-  async setTrial(partner: PartnerId, input: { ends_at: string | null; grace_days?: number; key?: string }) {
+  async setTrial(partner: PartnerId, input: BodyOf<'sandboxSetTrial'>): Promise<Schemas['TrialState']> {
     const keyId = input.key === undefined ? undefined : (await this.deps.domain.keys.find(partner, input.key)).id;
     const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });
     return { ends_at: state.endsAt?.toISOString() ?? null, grace_days: state.graceDays, ...(keyId ? { key_id: keyId } : {}) };
   }
 
   /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */
-  issueSignupCode() {
+  issueSignupCode(): Schemas['SignupCode'] {
     return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
   }
 
@@ -387,14 +303,20 @@ export class Sandbox {
     };
   }
 
-  async tick() {
+  async tick(): Promise<Schemas['Tick']> {
     await this.deps.tick();
     return { ran_at: this.deps.domain.clock().toISOString(), next_delivery_at: (await this.deps.webhooks.nextDueAt())?.toISOString() ?? null };
   }
 
-  private async published(partner: PartnerId, event: NewWebhookEvent) {
-    const payload = (await this.deps.webhooks.publish(partner, event)) as unknown as { event_id: string; event: string };
-    return { event_id: payload.event_id, event: payload.event, delivered_to: (await this.deps.webhooks.config(partner)).url };
+  /** A sandbox-made event (a sample, a test) published for the partner, and where it goes. */
+  private async fire(partner: PartnerId, event: NewWebhookEvent): Promise<Schemas['Fired']> {
+    const { event_id } = await this.deps.webhooks.publish(partner, event);
+    return this.firedTo(partner, { event_id, event: event.event });
+  }
+
+  /** An event raised for the partner, and the receiver it goes to. */
+  private async firedTo(partner: PartnerId, raised: NotificationReceipt): Promise<Schemas['Fired']> {
+    return { event_id: raised.event_id, event: raised.event, delivered_to: (await this.deps.webhooks.config(partner)).url };
   }
 
   private nextSeq(): string {
@@ -407,6 +329,12 @@ export class Sandbox {
 const CONTRACT_TEST_RECIPIENT = '4915100000777';
 /** The first bytes of a JPEG: what an end user's phone sends in as the drift check's inbound media. */
 const INBOUND_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(512, 0x11)]);
+
+/** The event the service raised for what the sandbox made happen; every action on a connected client raises one. */
+function raised(receipt: NotificationReceipt | undefined): NotificationReceipt {
+  if (!receipt) throw new Error('The service raised no event for the simulated action.');
+  return receipt;
+}
 
 function required(value: string | undefined, field: string): string {
   if (!value) throw badRequest(`${field} is required for this kind.`, { details: { [field]: ['is required'] } });

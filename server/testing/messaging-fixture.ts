@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi';
-import type { NewWebhookEvent } from '../domain/shared/events';
+import type { NewWebhookEvent, WebhookPayload } from '../domain/shared/events';
 import { DEFAULT_PARTNER_ID, type TemplateRecord } from '../store/records';
 import { testClock, type TestClock } from './clock';
 import { startTestServer, type TestServer } from '.';
@@ -31,7 +31,12 @@ export async function messagingFixture(opts: { dataDir?: string } = {}): Promise
     dataDir: opts.dataDir,
     now: clock.now,
     env: { RATE_LIMIT_MAX: '100000' },
-    events: { publish: (_partner, e) => void events.push(e) },
+    events: {
+      publish: async (_partner, e) => {
+        events.push(e);
+        return { event_id: `evt_recorded_${events.length}`, timestamp: clock.now().toISOString(), ...e } as WebhookPayload;
+      },
+    },
   });
   const live = await server.createKey({ mode: 'live', scopes: 'all' });
   const test = await server.createKey({ mode: 'test', scopes: 'all' });

@@ -34,6 +34,11 @@ export class Clients {
     return client;
   }
 
+  /** The client holding a provider account, of whichever partner (the provider's notifications name accounts). */
+  ofAccount(account: ProviderAccount): Promise<ClientRecord | undefined> {
+    return this.store.clients.findByAccount(account.channel, account.account_key);
+  }
+
   /** Oldest first; `limit` and `offset` are already within the contract's bounds. */
   async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientsPage> {
     return { clients: await this.store.clients.page(partnerId, limit, offset), total: await this.store.clients.count(partnerId) };

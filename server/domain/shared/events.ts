@@ -29,6 +29,6 @@ export type NewWebhookEvent = WithoutStamp<WebhookPayload>;
  * for the delivery worker.
  */
 export interface EventPublisher {
-  /** Raises an event of the partner: it reaches that partner's receiver only. */
-  publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<unknown> | void;
+  /** Raises an event of the partner: it reaches that partner's receiver only. Answers the event as stamped. */
+  publish(partnerId: PartnerId, event: NewWebhookEvent): Promise<WebhookPayload>;
 }

@@ -4,10 +4,29 @@
 import type { ProviderTemplate, ProviderTemplateStatusUpdate, TemplateProvider } from '../../provider/channel-provider';
 import type { ClientId, TemplateRecord, TemplateStatus } from '../../store/records';
 import type { TemplateRepository } from '../../store/repositories';
-import type { EventPublisher } from '../shared/events';
+import type { EventPublisher, NewWebhookEvent } from '../shared/events';
 import { rejectedReasonFor } from './rules';
 
 export type TemplateStatusOf = Pick<ProviderTemplate, 'id' | 'name' | 'language' | 'status' | 'reason'>;
+
+export type TemplateStatusEvent = Extract<NewWebhookEvent, { event: 'template.status' }>;
+
+/** `template.status` of one move of `template`, held by `client`, from `previous`. */
+export function templateStatusEvent(client: Pick<ClientId, 'client_ref'>, template: TemplateStatusOf, previous: TemplateStatus): TemplateStatusEvent {
+  return {
+    event: 'template.status',
+    channel: 'chat',
+    client_ref: client.client_ref,
+    template: {
+      id: template.id,
+      name: template.name,
+      language: template.language,
+      status: template.status,
+      previous_status: previous,
+      reason: rejectedReasonFor(template.status, template.reason),
+    },
+  };
+}
 
 export class TemplateStatusEvents {
   constructor(
@@ -36,18 +55,6 @@ export class TemplateStatusEvents {
 
   /** Publishes one move of `template`, held by `client`, from `previous`. */
   async moved(client: ClientId, template: TemplateStatusOf, previous: TemplateStatus): Promise<void> {
-    await this.events.publish(client.partner_id, {
-      event: 'template.status',
-      channel: 'chat',
-      client_ref: client.client_ref,
-      template: {
-        id: template.id,
-        name: template.name,
-        language: template.language,
-        status: template.status,
-        previous_status: previous,
-        reason: rejectedReasonFor(template.status, template.reason),
-      },
-    });
+    await this.events.publish(client.partner_id, templateStatusEvent(client, template, previous));
   }
 }

@@ -1,21 +1,30 @@
 // The simulated channel provider: the production port (ChannelProvider) over the simulator's own state, and
 // apart from it the controls only the sandbox and the tests hold (what an end user's phone, the provider's
-// reviewer or an outage would do). Every deterministic trigger is listed in server/README.md.
-import type { Clock } from '../../domain/shared/clock';
-import type { IdGenerator } from '../../domain/shared/ids';
-import type { ChannelProvider, MediaFile, ProviderAccount, ProviderTemplate } from '../channel-provider';
+// reviewer or an outage would do); what they make happen reaches the service through the port's listeners,
+// as a real provider's notifications would. Every deterministic trigger is listed in server/README.md.
+import type { ChannelProvider, DeliveryStatusUpdate, MediaFile, NotificationReceipt, ProviderAccount, ProviderTemplate, ReceivedMedia } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
+import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
 import { SimulatedMedia } from './media';
-import { SimulatedMessaging } from './messaging';
+import { SimulatedMessaging, type EndUserAction } from './messaging';
 import { SimulatedOnboarding } from './onboarding';
 import type { HeldMedia, PlannedMove, SimulatorState } from './state';
 import { SimulatedTemplates } from './templates';
 
+export type { EndUserAction } from './messaging';
+
 export interface SimulatorControls {
   /** Every messaging and media call the simulator received, oldest first. */
   readonly calls: SimulatorCalls;
-  /** An end user's phone sends media in: the provider keeps it 30 days; the webhook carries its id. */
-  receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }>;
+  /** An end user's phone sends media in: the provider keeps it 30 days under the id its notification carries. */
+  receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<ReceivedMedia>;
+  /**
+   * An end user writes, reacts, reads, taps a button, changes a preference (or the business writes from
+   * another app): the provider notifies the service, whose receipt names the event it raised.
+   */
+  endUserActs(action: EndUserAction): Promise<NotificationReceipt | undefined>;
+  /** A sent message is delivered, read or fails: the provider notifies the service. */
+  moveStatus(update: DeliveryStatusUpdate): Promise<NotificationReceipt | undefined>;
   /** Drops (or restores) the channel credentials of an account: GET /media then answers 409. */
   setCredentials(accountKey: string, present: boolean): Promise<void>;
   /** The provider's reviewer decides the next move of a template now; later planned moves are dropped. */
@@ -35,8 +44,10 @@ export interface SimulatorOptions {
   state: SimulatorState;
   /** Where media bytes are kept (DATA_DIR/provider-media). */
   mediaDirectory: string;
-  clock: Clock;
-  ids: IdGenerator;
+  /** How long media are kept (section 8's 30 days). */
+  mediaRetentionMs: number;
+  clock: SimulatorClock;
+  ids: SimulatorIds;
   /** How long the simulated review (and each later planned move) takes: TEMPLATE_REVIEW_DELAY_MS. */
   reviewDelayMs: number;
 }
@@ -44,13 +55,16 @@ export interface SimulatorOptions {
 export function createSimulatedProvider(options: SimulatorOptions): { provider: ChannelProvider; controls: SimulatorControls } {
   const { state, clock, ids } = options;
   const calls: SimulatorCalls = [];
-  const media = new SimulatedMedia({ state, directory: options.mediaDirectory, clock, ids, calls });
+  const media = new SimulatedMedia({ state, directory: options.mediaDirectory, retentionMs: options.mediaRetentionMs, clock, ids, calls });
+  const messaging = new SimulatedMessaging({ ids, calls });
   const templates = new SimulatedTemplates(state, clock, ids, { reviewDelayMs: options.reviewDelayMs });
   return {
-    provider: { onboarding: new SimulatedOnboarding(state), messaging: new SimulatedMessaging({ ids, calls }), media, templates },
+    provider: { onboarding: new SimulatedOnboarding(state), messaging, media, templates },
     controls: {
       calls,
       receiveInboundMedia: (account, file) => media.receiveInboundMedia(account, file),
+      endUserActs: (action) => messaging.endUserActs(action),
+      moveStatus: (update) => messaging.moveStatus(update),
       setCredentials: (accountKey, present) => media.setCredentials(accountKey, present),
       decideReview: (templateId, status, reason) => templates.decide(templateId, status, reason),
       plannedReview: (templateId) => templates.plannedNext(templateId),

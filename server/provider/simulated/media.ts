@@ -1,8 +1,5 @@
 import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAY_MS, type Clock } from '../../domain/shared/clock';
-import { MEDIA_RETENTION_DAYS } from '../../domain/media/media-scope';
-import type { IdGenerator } from '../../domain/shared/ids';
 import {
   MediaNotFoundError,
   MissingCredentialsError,
@@ -12,13 +9,15 @@ import {
   type MediaFile,
   type MediaProvider,
   type ProviderAccount,
+  type ReceivedMedia,
 } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
+import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
 import type { SimulatorState } from './state';
 
 /**
- * The media side of the simulated provider: it keeps uploaded and inbound media 30 days, bytes in
- * `directory`. Its triggers:
+ * The media side of the simulated provider: it keeps uploaded and inbound media `retentionMs` (the 30 days
+ * of section 8), bytes in `directory`. Its triggers:
  *
  * | call | trigger | outcome |
  * |---|---|---|
@@ -36,7 +35,9 @@ import type { SimulatorState } from './state';
 const credentialsDropped = (accountKey: string) => `credentials_dropped:${accountKey}`;
 
 export class SimulatedMedia implements MediaProvider {
-  constructor(private readonly deps: { state: SimulatorState; directory: string; clock: Clock; ids: IdGenerator; calls: SimulatorCalls }) {}
+  constructor(
+    private readonly deps: { state: SimulatorState; directory: string; retentionMs: number; clock: SimulatorClock; ids: SimulatorIds; calls: SimulatorCalls },
+  ) {}
 
   async uploadMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
     const { path: _path, ...meta } = file;
@@ -69,7 +70,7 @@ export class SimulatedMedia implements MediaProvider {
   async lookupHeaderMedia(businessAccountId: string, handle: string): Promise<HeldMediaReference | undefined> {
     const media = await this.deps.state.headerMedia(handle);
     if (!media || media.account !== businessAccountId) return undefined;
-    return { expiresAt: retentionEnd(media.created_at) };
+    return { expiresAt: this.retentionEnd(media.created_at) };
   }
 
   async fetchMedia(account: ProviderAccount, mediaId: string): Promise<MediaContent> {
@@ -91,12 +92,17 @@ export class SimulatedMedia implements MediaProvider {
     return { mimeType: media.mime_type, size: media.size, sha256: media.sha256, open: () => createReadStream(media.path) };
   }
 
-  /** What an end user's phone does when it sends media in: the provider stores it and the webhook carries its id. */
-  async receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
+  /**
+   * What an end user's phone does when it sends media in: the provider stores it and describes it as its
+   * notification will (the file name only of a document).
+   */
+  async receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<ReceivedMedia> {
     const { path: _path, ...meta } = file;
-    const mediaId = await this.keep(account, file, 'inbound');
-    this.deps.calls.push({ method: 'receiveInboundMedia', account, input: meta, outcome: mediaId });
-    return { mediaId };
+    const id = await this.keep(account, file, 'inbound');
+    this.deps.calls.push({ method: 'receiveInboundMedia', account, input: meta, outcome: id });
+    const media: ReceivedMedia = { kind: file.kind, id, mime_type: file.mimeType, sha256: file.sha256 };
+    if (file.kind === 'document' && file.filename !== undefined) media.filename = file.filename;
+    return media;
   }
 
   /** An account whose channel credentials are gone (GET /media answers 409), or back again. */
@@ -132,14 +138,16 @@ export class SimulatedMedia implements MediaProvider {
       filename: file.filename ?? null,
       path,
       created_at: now,
-      expires_at: retentionEnd(now),
+      expires_at: this.retentionEnd(now),
     });
     return id;
   }
-}
 
-/** The provider keeps what it is given 30 days (section 8). */
-const retentionEnd = (from: Date) => new Date(from.getTime() + MEDIA_RETENTION_DAYS * DAY_MS);
+  /** The provider keeps what it is given `retentionMs` (30 days, section 8). */
+  private retentionEnd(from: Date): Date {
+    return new Date(from.getTime() + this.deps.retentionMs);
+  }
+}
 
 /** `count` decimal digits from an id's hex part (media ids look like the provider's: digits). */
 function digitsOf(id: string, count: number): string {

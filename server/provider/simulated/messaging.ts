@@ -1,13 +1,37 @@
-import type { IdGenerator } from '../../domain/shared/ids';
 import {
   ProviderError,
   type DeliveryFailure,
+  type DeliveryStatusUpdate,
+  type InboundArrival,
+  type MediaKind,
   type MessagingProvider,
+  type NotificationListener,
+  type NotificationReceipt,
   type OutboundMessage,
   type ProviderAccount,
+  type ReceivedEcho,
+  type ReceivedMessage,
+  type ReceivedPostback,
+  type ReceivedPreference,
+  type ReceivedReaction,
+  type ReceivedRead,
   type SendReceipt,
 } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
+import type { SimulatorIds } from './clock-and-ids';
+import { Notifications } from './notifications';
+
+/**
+ * What an end user does on a client's account, before the provider numbers a new message (or an echo) and
+ * hosts each `social` attachment (of a kind of media) at a short-lived URL of its own.
+ */
+export type EndUserAction =
+  | (Omit<ReceivedMessage, 'message_id' | 'attachments'> & { attachments?: { kind: MediaKind }[] })
+  | Omit<ReceivedEcho, 'message_id'>
+  | ReceivedReaction
+  | ReceivedRead
+  | ReceivedPostback
+  | ReceivedPreference;
 
 /**
  * The messaging side of the simulated provider, deterministic. Its triggers (server/README.md lists every
@@ -20,14 +44,51 @@ import type { SimulatorCalls } from './calls';
  * | `to` ends in `0410` | accepted, then `failed` at once (code `131026`, "Message undeliverable") |
  * | a media or header `link` whose host starts with `unfetchable` | accepted, then `failed` (code `131053`, "Media download error") |
  *
- * Everything else is accepted. Message ids: `wamid.…` on chat, `m_…` on social.
+ * Everything else is accepted. Message ids: `wamid.…` on chat, `m_…` on social. What end users do and the
+ * receipts of sent messages reach the service through its listeners when the sandbox (or a test) makes them
+ * happen: `endUserActs`, `moveStatus`.
  */
+/** What `social` calls each kind of media in `attachments[].type`. */
+const SOCIAL_ATTACHMENT_TYPE: Readonly<Record<MediaKind, string>> = { image: 'image', video: 'video', audio: 'audio', document: 'file', sticker: 'sticker' };
+
 export class SimulatedMessaging implements MessagingProvider {
   static readonly REJECTED_RECIPIENT_SUFFIX = '0422';
   static readonly UNREACHABLE_RECIPIENT_SUFFIX = '0502';
   static readonly FAILING_RECIPIENT_SUFFIX = '0410';
 
-  constructor(private readonly deps: { ids: IdGenerator; calls: SimulatorCalls }) {}
+  private readonly arrivals = new Notifications<InboundArrival>();
+  private readonly statusMoves = new Notifications<DeliveryStatusUpdate>();
+
+  constructor(private readonly deps: { ids: SimulatorIds; calls: SimulatorCalls }) {}
+
+  onInbound(listener: NotificationListener<InboundArrival>): void {
+    this.arrivals.add(listener);
+  }
+
+  onStatus(listener: NotificationListener<DeliveryStatusUpdate>): void {
+    this.statusMoves.add(listener);
+  }
+
+  /** An end user acts: a new message (or echo) gets its id, a social attachment its URL, and the service is notified. */
+  endUserActs(action: EndUserAction): Promise<NotificationReceipt | undefined> {
+    switch (action.kind) {
+      case 'message': {
+        const { attachments, ...message } = action;
+        const arrival: ReceivedMessage = { ...message, message_id: this.messageId(action.account) };
+        if (attachments?.length) arrival.attachments = attachments.map(({ kind }) => ({ type: SOCIAL_ATTACHMENT_TYPE[kind], url: this.attachmentUrl() }));
+        return this.arrivals.send(arrival);
+      }
+      case 'echo':
+        return this.arrivals.send({ ...action, message_id: this.messageId(action.account) });
+      default:
+        return this.arrivals.send(action);
+    }
+  }
+
+  /** A sent message's delivery status moves (the end user's phone got it, read it, or it failed); the service is notified. */
+  moveStatus(update: DeliveryStatusUpdate): Promise<NotificationReceipt | undefined> {
+    return this.statusMoves.send(update);
+  }
 
   async sendMessage(account: ProviderAccount, message: OutboundMessage): Promise<SendReceipt> {
     const record = (outcome: string) => this.deps.calls.push({ method: 'sendMessage', account, input: message, outcome });
@@ -50,6 +111,10 @@ export class SimulatedMessaging implements MessagingProvider {
     return account.channel === 'chat'
       ? `wamid.${Buffer.from(raw).toString('base64')}`
       : `m_${Buffer.from(raw.slice(-22)).toString('base64url')}`;
+  }
+
+  private attachmentUrl(): string {
+    return `https://cdn.social.example/attachments/${this.deps.ids.secret(12)}`;
   }
 }
 

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../domain/shared/clock';
-import type { IdGenerator } from '../../domain/shared/ids';
 import {
   ProviderError,
+  type NotificationListener,
   type ProviderTemplate,
   type ProviderTemplateContent,
   type ProviderTemplateStatusUpdate,
   type TemplateMediaUpload,
   type TemplateProvider,
 } from '../channel-provider';
+import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
+import { Notifications } from './notifications';
 import type { PlannedMove, SimulatedTemplate, SimulatorState } from './state';
 
 /** The flag of SimulatorState set while every template call fails as unreachable. */
@@ -41,12 +42,12 @@ export interface SimulatedTemplateOptions {
  * submits.
  */
 export class SimulatedTemplates implements TemplateProvider {
-  private readonly listeners: Array<(update: ProviderTemplateStatusUpdate) => void | Promise<void>> = [];
+  private readonly statusMoves = new Notifications<ProviderTemplateStatusUpdate>();
 
   constructor(
     private readonly state: SimulatorState,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
+    private readonly clock: SimulatorClock,
+    private readonly ids: SimulatorIds,
     private readonly options: SimulatedTemplateOptions,
   ) {}
 
@@ -72,8 +73,8 @@ export class SimulatedTemplates implements TemplateProvider {
     return !(await this.state.flag(UNREACHABLE));
   }
 
-  onTemplateStatus(listener: (update: ProviderTemplateStatusUpdate) => void | Promise<void>): void {
-    this.listeners.push(listener);
+  onTemplateStatus(listener: NotificationListener<ProviderTemplateStatusUpdate>): void {
+    this.statusMoves.add(listener);
   }
 
   async createTemplate(account: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
@@ -198,7 +199,7 @@ export class SimulatedTemplates implements TemplateProvider {
       reason: next.reason,
       at: now,
     };
-    for (const listener of this.listeners) await listener(update);
+    await this.statusMoves.send(update);
     return strip(next);
   }
 

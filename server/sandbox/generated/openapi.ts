@@ -1,0 +1,1298 @@
+// Generated from server/sandbox/openapi.yaml by `npm run generate` (openapi-typescript). Do not edit.
+
+export interface paths {
+    "/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sandboxListPartners"];
+        put?: never;
+        /** @description Creates a partner account; its keys are then created with `POST /keys?partner=<id>`. */
+        post: operations["sandboxCreatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sandboxListKeys"];
+        put?: never;
+        post: operations["sandboxCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/rotate": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxRotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{key}/revoke": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxRevokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Connects a client through a hosted session completed server-side, as a person on the hosted page would. */
+        post: operations["sandboxConnectClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sandboxGetWebhook"];
+        put: operations["sandboxSetWebhook"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/test": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxFireTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/samples/{event}": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxFireSample"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/deliveries": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sandboxListDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/deliveries/{delivery_id}": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["sandboxGetDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook/redeliver": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description An end user acts on either channel. `kind` message (default) opens the 24-hour window and raises
+         *     `message.received` (chat media is stored for `GET /media/{media_id}`); reaction, read, postback, echo
+         *     and preferences raise their events.
+         */
+        post: operations["sandboxSimulateInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/review": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Decides a template's review now (`status`), or runs its planned next move now (no `status`). */
+        post: operations["sandboxDecideReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["sandboxSetProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{message_id}/status": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxAdvanceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test-recipients": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sandboxRegisterTestRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trial": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["sandboxSetTrial"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signup-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A code as the provider's embedded signup hands one out (`{auth_code}`), for `POST /v1/clients/signup`;
+         *     the simulated provider exchanges each code once.
+         */
+        post: operations["sandboxIssueSignupCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contract-fixtures": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A ready fixtures file for the drift check (`npm run contract -- --fixtures FILE`; its entries are described
+         *     in docs/contract-testing-in-ci.md), all of the partner's: a key with every scope, fresh chat and social
+         *     clients, restricted, test, expired, revoked and trial-ended keys, an approved template, an inbound media
+         *     id, a registered test recipient, and the sandbox requests that issue signup codes and keys to exhaust, fire
+         *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`). URLs use
+         *     the address this request reached the server at.
+         */
+        post: operations["sandboxContractFixtures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Runs what is due now (simulated reviews, webhook retries). */
+        post: operations["sandboxTick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                code: string;
+                message: string;
+                details?: Record<string, never>;
+            };
+        };
+        /** Format: date-time */
+        Timestamp: string;
+        Partner: {
+            id: string;
+            name: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        PartnerList: {
+            partners: components["schemas"]["Partner"][];
+        };
+        /** @description A key as stored; its secret is never shown again. */
+        Key: {
+            id: string;
+            partner_id: string;
+            name: string | null;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @description What a key starts with; enough to name it. */
+            prefix: string;
+            scopes: string[];
+            allowed_ips: string[];
+            expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            revoked_at: components["schemas"]["Timestamp"] | null;
+            replaced_by_id: string | null;
+        };
+        KeyList: {
+            keys: components["schemas"]["Key"][];
+        };
+        /** @description A new key, with its secret (`key`), shown once. */
+        NewKey: components["schemas"]["Key"] & {
+            key: string;
+        };
+        /** @description The replacement key with its secret, shown once, and the key it retired. */
+        RotatedKey: components["schemas"]["NewKey"] & {
+            retired: components["schemas"]["Key"];
+        };
+        ConnectedClient: {
+            client_ref: string;
+            /** @enum {string} */
+            channel: "chat" | "social";
+            /** @description The connected number (`chat`). */
+            phone_number: string | null;
+            business_account_id: string;
+        };
+        WebhookConfig: {
+            url: string | null;
+            events: "all" | components["schemas"]["EventKind"][];
+            /** @description The signing secret of the partner's deliveries. */
+            secret: string;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The event raised, and the receiver it goes to (null: none is set). */
+        Fired: {
+            event_id: string;
+            event: components["schemas"]["EventKind"];
+            delivered_to: string | null;
+        };
+        /** @description Chat media an end user sent, as the provider keeps it (`GET /v1/media/{media_id}` downloads it). */
+        InboundMedia: {
+            /** @enum {string} */
+            kind: "image" | "video" | "audio" | "document" | "sticker";
+            id: string;
+            mime_type: string;
+            sha256: string;
+            filename?: string;
+        };
+        InboundFired: components["schemas"]["Fired"] & {
+            media_id?: string;
+            media?: components["schemas"]["InboundMedia"];
+        };
+        DeliveryAttempt: {
+            number: number;
+            started_at: components["schemas"]["Timestamp"];
+            duration_ms: number;
+            status_code: number | null;
+            error: string | null;
+            succeeded: boolean;
+        };
+        Delivery: {
+            id: string;
+            event_id: string;
+            event: components["schemas"]["EventKind"];
+            client_ref: string;
+            url: string;
+            /** @enum {string} */
+            state: "pending" | "succeeded" | "failed";
+            /** @enum {string} */
+            trigger: "automatic" | "manual";
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        DeliveryList: {
+            deliveries: components["schemas"]["Delivery"][];
+        };
+        DeliveryWithBody: components["schemas"]["Delivery"] & {
+            /** @description The exact bytes delivered (and signed). */
+            body: string;
+        };
+        Redelivery: {
+            delivery_id: string;
+            event_id: string;
+            url: string;
+        };
+        /** @description The template after the move, as `GET /v1/templates/{template_ref}` answers it. */
+        ReviewedTemplate: {
+            id: string | null;
+            client_ref: string;
+            name: string;
+            language: string;
+            status: string;
+            rejected_reason?: string | null;
+        };
+        ProviderState: {
+            templates_reachable: boolean;
+        };
+        MessageStatusMove: {
+            message_id: string;
+            /** @enum {string} */
+            status: "delivered" | "read" | "failed";
+        };
+        TestRecipients: {
+            client_ref: string;
+            test_recipients: string[];
+        };
+        TrialState: {
+            /** @description null: a plan is active. */
+            ends_at: components["schemas"]["Timestamp"] | null;
+            grace_days: number;
+            /** @description The key whose own trial this is. */
+            key_id?: string;
+        };
+        SignupCode: {
+            auth_code: string;
+        };
+        /** @description A request the drift check makes (`{placeholders}` in the body are filled in by the run). */
+        HttpAction: {
+            method: string;
+            url: string;
+            headers?: {
+                [key: string]: string;
+            };
+            body?: unknown;
+        };
+        /** @description A request the drift check calls whenever it needs a fresh value, and where the value is in its answer. */
+        Issuer: {
+            issue: components["schemas"]["HttpAction"];
+            /** @description JSON pointer into the answer. */
+            pick: string;
+        };
+        /** @description The drift check's fixtures file: each entry a value, an issuer or a request (docs/contract-testing-in-ci.md; contract-tests/fixtures-file.ts reads it). */
+        ContractFixtures: {
+            base_url: string;
+            api_key: string;
+            chat_client_ref: string;
+            social_client_ref: string;
+            restricted_api_key: string;
+            test_api_key: string;
+            expired_api_key: string;
+            revoked_api_key: string;
+            trial_expired_api_key: string;
+            trial_expired_chat_client_ref: string;
+            approved_template: string;
+            approved_template_language: string;
+            inbound_media_id?: string;
+            test_recipient: string;
+            signup_auth_code: components["schemas"]["Issuer"];
+            rate_limit_api_key: components["schemas"]["Issuer"];
+            webhook_test_trigger: components["schemas"]["HttpAction"];
+            webhook_configure: components["schemas"]["HttpAction"];
+        } & {
+            [key: string]: unknown;
+        };
+        Tick: {
+            ran_at: components["schemas"]["Timestamp"];
+            next_delivery_at: components["schemas"]["Timestamp"] | null;
+        };
+        /** @enum {string} */
+        EventKind: "message.received" | "message.status" | "message.reaction" | "message.echo" | "message.read" | "message.postback" | "template.status" | "user.preferences" | "webhook.test";
+    };
+    responses: {
+        /** @description Refused: the section 7 envelope of the public API (401 without the admin token, 404 for an unknown partner or resource, 400 and 409 for a refused request). */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+        Partner: string;
+        /** @description Key id or display prefix. */
+        Key: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    sandboxListPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerList"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxCreatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxListKeys: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxCreateKey: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "test" | "live";
+                    scopes?: "all" | string[];
+                    /** @description never, 30d, 90d, 1y or an ISO time */
+                    expires?: string;
+                    allow_ips?: string[];
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewKey"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxRotateKey: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                /** @description Key id or display prefix. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedKey"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxRevokeKey: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                /** @description Key id or display prefix. */
+                key: components["parameters"]["Key"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Key"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxConnectClient: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_ref: string;
+                    /** @enum {string} */
+                    channel: "chat" | "social";
+                    business_name?: string;
+                    phone_number?: string;
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedClient"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxGetWebhook: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConfig"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxSetWebhook: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string | null;
+                    events?: components["schemas"]["EventKind"][];
+                    secret?: string;
+                    rotate_secret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookConfig"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxFireTest: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    client_ref?: string;
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fired"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxFireSample: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                event: components["schemas"]["EventKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    client_ref?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fired"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxListDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+                event_id?: string;
+                event?: components["schemas"]["EventKind"];
+                state?: "pending" | "succeeded" | "failed";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxGetDelivery: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryWithBody"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxRedeliver: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An event id or a delivery id. */
+                    ref: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redelivery"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxSimulateInbound: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_ref: string;
+                    /** @description Phone number (chat) or scoped user id (social). */
+                    from: string;
+                    name?: string;
+                    /**
+                     * @default message
+                     * @enum {string}
+                     */
+                    kind?: "message" | "reaction" | "read" | "postback" | "echo" | "preferences";
+                    text?: string;
+                    media?: {
+                        /** @enum {string} */
+                        type: "image" | "video" | "audio" | "document" | "sticker";
+                        content_base64: string;
+                        mime_type?: string;
+                        filename?: string;
+                        caption?: string;
+                    };
+                    message_id?: string;
+                    emoji?: string;
+                    payload?: string;
+                    title?: string;
+                    /** @enum {string} */
+                    value?: "opt_in" | "opt_out";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundFired"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxDecideReview: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_ref: string;
+                    template_ref: string;
+                    language?: string;
+                    /** @enum {string} */
+                    status?: "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "FLAGGED";
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewedTemplate"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxSetProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templates_reachable: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderState"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxAdvanceMessage: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "delivered" | "read" | "failed";
+                    error_code?: number;
+                    error_title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageStatusMove"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxRegisterTestRecipient: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_ref: string;
+                    recipient: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRecipients"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxSetTrial: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description null means a plan is active.
+                     */
+                    ends_at: string | null;
+                    /** @default 7 */
+                    grace_days?: number;
+                    /**
+                     * @description Key id or display prefix of one of the partner's keys: set the trial of that key alone (the key then
+                     *     answers as a key of another partner account whose trial this is), not the partner's.
+                     */
+                    key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrialState"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxIssueSignupCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignupCode"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxContractFixtures: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractFixtures"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxTick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tick"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+}
