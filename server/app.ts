@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import type { Domain } from './domain';
@@ -29,9 +29,9 @@ export interface AppDeps {
 
 /**
  * The request pipeline, in order: the request edge (server/edge: request id → body bounds → route →
- * authenticate → rate limit → scopes → path → query numbers → the declared body) → beside the API: docs,
- * hosted page, sandbox → upload reader → request and response validation → one route per operation → 404 →
- * error envelope.
+ * authenticate → rate limit → scopes → path → query numbers → the declared body) → for an operation of the
+ * API: upload reader → request and response validation → one route per operation; for a path beside it:
+ * docs, hosted page, sandbox → 404 → error envelope. Each request walks only its own branch.
  */
 export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds }: AppDeps): Express {
   const edge = createEdge<ApiKey>({
@@ -46,14 +46,17 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  app.use(runEdge(edge));
-  app.use(docsSite({ contract, siteDir: docsDir }));
-  app.use('/connect', connectPageRouter(domain));
-  if (sandbox) app.use('/sandbox', sandbox);
+  const api = Router();
   // Multipart bodies are streamed by the upload reader, not by the validator (fileUploader: false).
-  app.use(uploadReader(domain));
-  app.use(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]);
-  app.use(API_BASE_PATH, apiRouter({ domain, publicBaseUrl }));
+  api.use(uploadReader(domain));
+  api.use(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]);
+  api.use(API_BASE_PATH, apiRouter({ domain, publicBaseUrl }));
+  const beside = Router();
+  beside.use(docsSite({ contract, siteDir: docsDir }));
+  beside.use('/connect', connectPageRouter(domain));
+  if (sandbox) beside.use('/sandbox', sandbox);
+
+  app.use(runEdge(edge, { api, beside }));
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -62,16 +65,17 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
 
 /**
  * The edge as the Express app's first middleware: what it found stays on `res.locals.edge` (http/types.ts
- * `edgeOf`), the JSON body it read becomes `req.body`; a request it answered goes no further.
+ * `edgeOf`), the JSON body it read becomes `req.body`; a request it answered goes no further, one it routed
+ * to an operation goes on to `api`, any other to what is served `beside` the API.
  */
-function runEdge(edge: Edge<ApiKey>): RequestHandler {
+function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: RequestHandler }): RequestHandler {
   return (req, res, next) => {
     const request = edge.request(req, res);
     res.locals.edge = request;
     edge.run(request).then((goesOn) => {
       if (!goesOn) return;
       if (request.body !== undefined) req.body = request.body;
-      next();
+      (request.operation ? branches.api : branches.beside)(req, res, next);
     }, next);
   };
 }

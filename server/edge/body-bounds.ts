@@ -57,16 +57,22 @@ function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds
     }
     req.emit('error', badRequest(why, { details: { body: [why] } }));
   };
-  const stalled = () => cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
-  let idle = setTimeout(stalled, bounds.idleMs);
-  const total = setTimeout(() => cut(`The request body took longer than ${bounds.totalMs / 1000} s.`), bounds.totalMs);
+  // One timer for both bounds, set for the nearer one; a chunk only notes when it came (the timer, once it
+  // fires, sees whether the body is still moving), so a body costs a single timer however many chunks it has.
+  const started = Date.now();
+  let lastData = started;
+  const check = () => {
+    const now = Date.now();
+    if (now - lastData >= bounds.idleMs) return cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
+    if (now - started >= bounds.totalMs) return cut(`The request body took longer than ${bounds.totalMs / 1000} s.`);
+    timer = setTimeout(check, Math.min(lastData + bounds.idleMs, started + bounds.totalMs) - now);
+  };
+  let timer = setTimeout(check, Math.min(bounds.idleMs, bounds.totalMs));
   const onData = () => {
-    clearTimeout(idle);
-    idle = setTimeout(stalled, bounds.idleMs);
+    lastData = Date.now();
   };
   const cleanup = () => {
-    clearTimeout(idle);
-    clearTimeout(total);
+    clearTimeout(timer);
     socket.off('data', onData);
   };
   // The socket's data, not the request's: listening to the request would start its flow before the body

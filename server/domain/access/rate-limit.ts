@@ -16,8 +16,9 @@ export interface RateLimitDecision {
 
 /**
  * Fixed-window request limit per key. Windows are aligned on multiples of the window length since the
- * epoch; the counter of each key and window is kept in the store, so every instance on the same data counts
- * into the same one and the limit holds exactly across them.
+ * epoch; the counter of each key and window is the store's (held in memory where one process owns the data,
+ * in the database where instances share it), so every instance on the same data counts into the same one and
+ * the limit holds exactly across them. A request costs one count.
  */
 export class FixedWindowRateLimiter {
   private purgedBefore = 0;
@@ -33,9 +34,10 @@ export class FixedWindowRateLimiter {
     const windowMs = this.policy.windowSeconds * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
     if (start > this.purgedBefore) {
-      // Once per window and instance: counters of windows that are over are never read again.
+      // Once per window and instance, beside the request rather than before it: counters of windows that are
+      // over are never read again. A purge that fails is tried again by the next request.
       this.purgedBefore = start;
-      await this.counters.purgeBefore(start);
+      this.counters.purgeBefore(start).catch(() => (this.purgedBefore = 0));
     }
     const count = await this.counters.hit(keyId, start);
     const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));

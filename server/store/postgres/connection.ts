@@ -27,12 +27,17 @@ function translate(error: unknown): unknown {
 }
 
 /**
- * Keys and clients may change in another instance: every instance LISTENs on the channel the tables'
- * triggers NOTIFY, and each notification moves the change version (read-cache.ts drops its rows). While the
- * listening connection is down, nothing can be cached: every call gets a new version, until it is back.
+ * Cached tables may change in another instance: every instance LISTENs on the channel the tables' triggers
+ * NOTIFY with the table's name, and each notification moves that table's change version (read-cache.ts
+ * drops what it read from it). While the listening connection is down, nothing can be cached: every call
+ * gets a new version, until it is back.
  */
 class ChangeListener {
-  private version = 0;
+  /** Every version handed out is a new number of this sequence: a version never comes back. */
+  private sequence = 0;
+  private readonly versions = new Map<string, number>();
+  /** Set on every (re)start: whatever changed while nobody listened is unknown. */
+  private floor = 0;
   private client: Client | undefined;
   private closed = false;
   private retryMs = 100;
@@ -41,19 +46,20 @@ class ChangeListener {
 
   async start(): Promise<void> {
     const client = new Client({ connectionString: this.connectionString });
-    client.on('notification', () => void this.version++);
+    client.on('notification', (notification) => void this.versions.set(notification.payload ?? '', ++this.sequence));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
     await client.connect();
     await client.query(`LISTEN ${CACHE_CHANNEL}`);
     this.client = client;
     this.retryMs = 100;
-    // Whatever changed while nobody listened is unknown: start from a new version.
-    this.version++;
+    this.floor = ++this.sequence;
   }
 
-  current(): unknown {
-    return this.client ? this.version : ++this.version;
+  current(table: string): number {
+    if (!this.client) return ++this.sequence;
+    const version = this.versions.get(table) ?? 0;
+    return version > this.floor ? version : this.floor;
   }
 
   async close(): Promise<void> {
@@ -155,8 +161,8 @@ export class PostgresConnection implements SqlConnection {
     return false;
   }
 
-  changeVersion(): unknown {
-    return this.listener.current();
+  changeVersion(table: string): unknown {
+    return this.listener.current(table);
   }
 
   async close(): Promise<void> {

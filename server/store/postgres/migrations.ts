@@ -247,6 +247,21 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
         FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
     `,
   },
+  {
+    version: 601,
+    name: 'every table the instances cache reads of notifies its changes: service windows, templates and their mirror sync, usage',
+    sql: `
+      -- What a send, GET /templates and GET /usage read is cached too (store/sql/held-in-memory.ts).
+      CREATE TRIGGER service_window_changed AFTER INSERT OR UPDATE OR DELETE ON service_window
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+      CREATE TRIGGER templates_changed AFTER INSERT OR UPDATE OR DELETE ON templates
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+      CREATE TRIGGER template_mirror_sync_changed AFTER INSERT OR UPDATE OR DELETE ON template_mirror_sync
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+      CREATE TRIGGER usage_monthly_changed AFTER INSERT OR UPDATE OR DELETE ON usage_monthly
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+    `,
+  },
 ];
 
 /** The channel the triggers above notify on. */

@@ -1,7 +1,7 @@
 import type { ClientRecord, PartnerId } from '../records';
 import type { ClientRepository } from '../repositories';
 import type { SqlConnection } from './connection';
-import { ReadCache } from './read-cache';
+import type { HeldInMemory } from './held-in-memory';
 
 type Row = Omit<ClientRecord, 'connected_at'> & { connected_at: number };
 
@@ -22,7 +22,7 @@ const COLUMNS = 'partner_id, client_ref, channel, business_name, phone_number, p
 export class SqlClientRepository implements ClientRepository {
   constructor(
     private readonly db: SqlConnection,
-    private readonly byRefCache: ReadCache<ClientRecord>,
+    private readonly memory: HeldInMemory,
   ) {}
 
   async insert(c: ClientRecord): Promise<void> {
@@ -37,13 +37,13 @@ export class SqlClientRepository implements ClientRepository {
       c.account_key,
       c.connected_at.getTime(),
     ]);
-    this.byRefCache.clear();
+    this.memory.wrote('clients');
   }
 
   /** Asked by nearly every request, hence cached. */
   findByRef(partnerId: PartnerId, clientRef: string): Promise<ClientRecord | undefined> {
     // The partner id cannot contain a newline, so the pair is one unambiguous cache key.
-    return this.byRefCache.get(`${partnerId}\n${clientRef}`, async () => {
+    return this.memory.clientsByRef.get(`${partnerId}\n${clientRef}`, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? AND client_ref = ?`, [partnerId, clientRef]);
       return row && toClient(row);
     }, !this.db.inTransaction());
@@ -54,11 +54,18 @@ export class SqlClientRepository implements ClientRepository {
     return row && toClient(row);
   }
 
+  /** GET /clients, hence cached. */
   async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientRecord[]> {
-    return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [partnerId, limit, offset])).map(toClient);
+    const page = await this.memory.clientPages.get(`${partnerId}\n${limit}\n${offset}`, async () => {
+      return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [partnerId, limit, offset])).map(toClient);
+    }, !this.db.inTransaction());
+    return page!;
   }
 
   async count(partnerId: PartnerId): Promise<number> {
-    return (await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM clients WHERE partner_id = ?', [partnerId]))!.n;
+    const count = await this.memory.clientCounts.get(partnerId, async () => {
+      return (await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM clients WHERE partner_id = ?', [partnerId]))!.n;
+    }, !this.db.inTransaction());
+    return count!;
   }
 }

@@ -19,10 +19,11 @@ export interface SqlConnection {
   /** Whether this is a transaction's connection (whose reads may still roll back). */
   inTransaction(): boolean;
   /**
-   * A value that changes when keys or clients may have changed elsewhere (another connection, process or
-   * instance committed): caches of those rows compare it before they answer (read-cache.ts).
+   * A value that changes when `table` may have changed elsewhere (another connection, process or instance
+   * committed): caches of what was read from it compare it before they answer (read-cache.ts). Which tables
+   * are cached is held-in-memory.ts's decision.
    */
-  changeVersion(): unknown;
+  changeVersion(table: string): unknown;
   close(): Promise<void>;
 }
 
@@ -46,8 +47,8 @@ export abstract class OpenTransaction implements SqlConnection {
     return true;
   }
 
-  changeVersion(): unknown {
-    return this.store.changeVersion();
+  changeVersion(table: string): unknown {
+    return this.store.changeVersion(table);
   }
 
   async close(): Promise<void> {

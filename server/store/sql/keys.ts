@@ -2,7 +2,7 @@ import type { Scope } from '../../../generated/constants';
 import type { ApiKey, PartnerId } from '../records';
 import type { KeyRepository } from '../repositories';
 import { dateOrNull, type SqlConnection } from './connection';
-import { ReadCache } from './read-cache';
+import type { HeldInMemory } from './held-in-memory';
 
 interface Row {
   id: string;
@@ -39,7 +39,7 @@ const COLUMNS = 'id, partner_id, name, mode, scopes, hash, prefix, allowed_ips, 
 export class SqlKeyRepository implements KeyRepository {
   constructor(
     private readonly db: SqlConnection,
-    private readonly byHashCache: ReadCache<ApiKey>,
+    private readonly memory: HeldInMemory,
   ) {}
 
   async insert(key: ApiKey): Promise<void> {
@@ -57,7 +57,7 @@ export class SqlKeyRepository implements KeyRepository {
       key.revokedAt?.getTime() ?? null,
       key.replacedById,
     ]);
-    this.byHashCache.clear();
+    this.memory.wrote('api_keys');
   }
 
   async update(key: ApiKey): Promise<void> {
@@ -75,7 +75,7 @@ export class SqlKeyRepository implements KeyRepository {
         key.partnerId,
       ],
     );
-    this.byHashCache.clear();
+    this.memory.wrote('api_keys');
   }
 
   async findById(partnerId: PartnerId, id: string): Promise<ApiKey | undefined> {
@@ -85,7 +85,7 @@ export class SqlKeyRepository implements KeyRepository {
 
   /** Asked on every authenticated request, hence cached. */
   findByHash(hash: string): Promise<ApiKey | undefined> {
-    return this.byHashCache.get(hash, async () => {
+    return this.memory.keysByHash.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);
     }, !this.db.inTransaction());

@@ -1,6 +1,7 @@
 import type { ClientId, KeyMode, MessageRecord, OutboundStatus, PartnerId, StatusChange } from '../records';
 import type { MessageRepository, PartnerSettingsRepository, ServiceWindowRepository, Store, TestRecipientRepository } from '../repositories';
 import type { SqlConnection } from './connection';
+import type { HeldInMemory } from './held-in-memory';
 
 interface MessageRow {
   id: string;
@@ -66,7 +67,10 @@ class SqlMessageRepository implements MessageRepository {
 }
 
 class SqlServiceWindowRepository implements ServiceWindowRepository {
-  constructor(private readonly db: SqlConnection) {}
+  constructor(
+    private readonly db: SqlConnection,
+    private readonly memory: HeldInMemory,
+  ) {}
 
   async recordInbound(client: ClientId, contact: string, at: Date): Promise<void> {
     await this.db.run(
@@ -75,14 +79,17 @@ class SqlServiceWindowRepository implements ServiceWindowRepository {
          WHEN excluded.last_inbound_at > service_window.last_inbound_at THEN excluded.last_inbound_at ELSE service_window.last_inbound_at END`,
       [...of(client), contact, at.getTime()],
     );
+    this.memory.wrote('service_window');
   }
 
+  /** Asked by every free-form send, hence cached. */
   async lastInbound(client: ClientId, contact: string): Promise<Date | undefined> {
-    const row = await this.db.get<{ last_inbound_at: number }>(`SELECT last_inbound_at FROM service_window WHERE ${OF_CLIENT} AND contact = ?`, [
-      ...of(client),
-      contact,
-    ]);
-    return row && new Date(row.last_inbound_at);
+    // The partner id and the client reference hold no newline.
+    const at = await this.memory.lastInbound.get(`${client.partner_id}\n${client.client_ref}\n${contact}`, async () => {
+      const row = await this.db.get<{ last_inbound_at: number }>(`SELECT last_inbound_at FROM service_window WHERE ${OF_CLIENT} AND contact = ?`, [...of(client), contact]);
+      return row?.last_inbound_at;
+    }, !this.db.inTransaction());
+    return at === undefined ? undefined : new Date(at);
   }
 }
 
@@ -134,10 +141,10 @@ class SqlTestRecipientRepository implements TestRecipientRepository {
 }
 
 /** The repositories of sends and what they read. */
-export function sqlMessagingStore(db: SqlConnection): Pick<Store, 'messages' | 'serviceWindow' | 'partnerSettings' | 'testRecipients'> {
+export function sqlMessagingStore(db: SqlConnection, memory: HeldInMemory): Pick<Store, 'messages' | 'serviceWindow' | 'partnerSettings' | 'testRecipients'> {
   return {
     messages: new SqlMessageRepository(db),
-    serviceWindow: new SqlServiceWindowRepository(db),
+    serviceWindow: new SqlServiceWindowRepository(db, memory),
     partnerSettings: new SqlPartnerSettingsRepository(db),
     testRecipients: new SqlTestRecipientRepository(db),
   };

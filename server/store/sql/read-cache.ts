@@ -1,21 +1,27 @@
+/** Stands for "no such row" in a cache that keeps absences. */
+const ABSENT = Symbol('absent');
+
 /**
- * Rows read on every request (a key by its hash, a client by its reference), kept in memory while they
- * cannot have changed: all are dropped as soon as the change version moves (another connection or instance
- * committed: SQLite's `PRAGMA data_version`, PostgreSQL's NOTIFY) or the owning repository writes. Only found
- * rows are kept (a flood of unknown keys cannot fill it), never rows read inside a transaction (it could
- * roll back), and at most `maxEntries` of them. A kept row is frozen: callers share it. One cache serves
- * the store and the stores of its transactions, so a write in a transaction clears it too.
+ * Results of one kind of read, kept in memory while they cannot have changed: all are dropped as soon as
+ * the change version moves (another connection or instance committed a change to the table read) or this
+ * process writes the table (`clear`). What is cached where, and what moves the version, is decided in
+ * held-in-memory.ts. Never kept: a result read inside a transaction (it could roll back), one read while a
+ * change arrived (it may be from before it), an absence unless `keepAbsent` (a flood of unknown keys must
+ * not fill it). At most `maxEntries` are kept, the oldest dropped first. A kept result is frozen: callers
+ * share it.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries = new Map<string, V | typeof ABSENT>();
   private seenVersion: unknown;
+  /** Moves on every `clear`: a read that began before one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly changeVersion: () => unknown,
-    private readonly maxEntries = 10_000,
+    private readonly options: { keepAbsent?: boolean; maxEntries?: number } = {},
   ) {}
 
-  /** The cached row, else `read`'s; kept only when `keep` (read outside a transaction). */
+  /** The cached result, else `read`'s; kept only when `keep` (read outside a transaction). */
   async get(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean): Promise<V | undefined> {
     const version = this.changeVersion();
     if (version !== this.seenVersion) {
@@ -23,18 +29,28 @@ export class ReadCache<V> {
       this.seenVersion = version;
     }
     const cached = this.entries.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return cached === ABSENT ? undefined : cached;
+    const generation = this.generation;
     const value = await read(key);
-    // A change that arrived while reading makes the row suspect: answer it, but do not keep it.
-    if (value !== undefined && keep && this.changeVersion() === version) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(key, Object.freeze(value));
+    if (keep && (value !== undefined || this.options.keepAbsent) && this.generation === generation && this.changeVersion() === version) {
+      if (this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, value === undefined ? ABSENT : deepFreeze(value));
     }
     return value;
   }
 
-  /** Called by the repository on each of its own writes. */
+  /** This process wrote what the results were read from. */
   clear(): void {
     this.entries.clear();
+    this.generation++;
   }
+}
+
+/** Freezes a record, or a list of records, and what they hold (components, arrays of scopes). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

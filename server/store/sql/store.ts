@@ -1,39 +1,40 @@
-import type { ApiKey, ClientRecord } from '../records';
 import type { Store } from '../repositories';
 import { SqlClientRepository } from './clients';
 import type { SqlConnection } from './connection';
+import { heldInMemory, type HeldInMemory } from './held-in-memory';
 import { SqlKeyRepository } from './keys';
 import { sqlMessagingStore } from './messaging';
 import { SqlPartnerRepository } from './partners';
-import { ReadCache } from './read-cache';
 import { SqlSessionRepository } from './sessions';
 import { SqlTemplateRepository } from './templates';
-import { SqlRateLimitRepository, SqlUsageRepository } from './usage';
+import { SqlUsageRepository } from './usage';
 import { SqlWebhookRepository } from './webhooks';
 
-interface Caches {
-  keys: ReadCache<ApiKey>;
-  clients: ReadCache<ClientRecord>;
-}
-
 /**
- * The service's repositories over an open, migrated connection; closing the store closes it. A transaction
- * hands `fn` the same repositories over the transaction's connection, sharing the store's caches.
+ * The service's repositories over an open, migrated connection; closing the store closes it. What they hold
+ * in memory is held-in-memory.ts's decision. A transaction hands `fn` the same repositories over the
+ * transaction's connection, sharing the store's memory.
  */
-export function sqlStore(db: SqlConnection, caches?: Caches): Store {
-  const shared = caches ?? { keys: new ReadCache(() => db.changeVersion()), clients: new ReadCache(() => db.changeVersion()) };
+export function sqlStore(db: SqlConnection, memory: HeldInMemory = heldInMemory(db)): Store {
   return {
     kind: db.dialect,
     partners: new SqlPartnerRepository(db),
-    keys: new SqlKeyRepository(db, shared.keys),
-    clients: new SqlClientRepository(db, shared.clients),
+    keys: new SqlKeyRepository(db, memory),
+    clients: new SqlClientRepository(db, memory),
     sessions: new SqlSessionRepository(db),
-    usage: new SqlUsageRepository(db),
-    templates: new SqlTemplateRepository(db),
+    usage: new SqlUsageRepository(db, memory),
+    templates: new SqlTemplateRepository(db, memory),
     webhooks: new SqlWebhookRepository(db),
-    rateLimits: new SqlRateLimitRepository(db),
-    ...sqlMessagingStore(db),
-    transaction: (fn) => db.transaction((tx) => fn(sqlStore(tx, shared))),
+    rateLimits: memory.rateLimits,
+    ...sqlMessagingStore(db, memory),
+    transaction: async (fn) => {
+      const { memory: inTransaction, ended } = memory.forTransaction();
+      try {
+        return await db.transaction((tx) => fn(sqlStore(tx, inTransaction)));
+      } finally {
+        ended();
+      }
+    },
     close: () => db.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { ClientId, TemplateCategory, TemplateRecord, TemplateStatus } from '../records';
 import type { TemplateRepository } from '../repositories';
 import type { SqlConnection } from './connection';
+import type { HeldInMemory } from './held-in-memory';
 
 interface Row {
   id: string;
@@ -35,9 +36,14 @@ const toRecord = (row: Row): TemplateRecord => ({
 const COLUMNS = 'id, partner_id, client_ref, name, language, category, status, rejected_reason, template_type, components, created_at, updated_at';
 const OF_CLIENT = 'partner_id = ? AND client_ref = ?';
 const of = (client: ClientId) => [client.partner_id, client.client_ref];
+/** A client as a cache key: the partner id holds no newline. */
+const keyOf = (client: ClientId) => `${client.partner_id}\n${client.client_ref}`;
 
 export class SqlTemplateRepository implements TemplateRepository {
-  constructor(private readonly db: SqlConnection) {}
+  constructor(
+    private readonly db: SqlConnection,
+    private readonly memory: HeldInMemory,
+  ) {}
 
   async upsert(t: TemplateRecord): Promise<void> {
     await this.db.run(
@@ -61,10 +67,12 @@ export class SqlTemplateRepository implements TemplateRepository {
         t.updated_at.getTime(),
       ],
     );
+    this.memory.wrote('templates');
   }
 
   async delete(client: ClientId, id: string): Promise<void> {
     await this.db.run(`DELETE FROM templates WHERE ${OF_CLIENT} AND id = ?`, [...of(client), id]);
+    this.memory.wrote('templates');
   }
 
   async findById(client: ClientId, id: string): Promise<TemplateRecord | undefined> {
@@ -81,13 +89,20 @@ export class SqlTemplateRepository implements TemplateRepository {
     return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM templates WHERE ${OF_CLIENT} AND name = ? ORDER BY language`, [...of(client), name])).map(toRecord);
   }
 
+  /** GET /templates, hence cached. */
   async list(client: ClientId): Promise<TemplateRecord[]> {
-    return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM templates WHERE ${OF_CLIENT} ORDER BY seq`, of(client))).map(toRecord);
+    const list = await this.memory.templateLists.get(keyOf(client), async () => {
+      return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM templates WHERE ${OF_CLIENT} ORDER BY seq`, of(client))).map(toRecord);
+    }, !this.db.inTransaction());
+    return list!;
   }
 
+  /** Asked by every GET /templates, hence cached. */
   async syncedAt(client: ClientId): Promise<Date | undefined> {
-    const row = await this.db.get<{ synced_at: number }>(`SELECT synced_at FROM template_mirror_sync WHERE ${OF_CLIENT}`, of(client));
-    return row ? new Date(row.synced_at) : undefined;
+    const at = await this.memory.templateSyncs.get(keyOf(client), async () => {
+      return (await this.db.get<{ synced_at: number }>(`SELECT synced_at FROM template_mirror_sync WHERE ${OF_CLIENT}`, of(client)))?.synced_at;
+    }, !this.db.inTransaction());
+    return at === undefined ? undefined : new Date(at);
   }
 
   async markSynced(client: ClientId, at: Date): Promise<void> {
@@ -96,6 +111,7 @@ export class SqlTemplateRepository implements TemplateRepository {
        ON CONFLICT (partner_id, client_ref) DO UPDATE SET synced_at = excluded.synced_at`,
       [...of(client), at.getTime()],
     );
+    this.memory.wrote('template_mirror_sync');
   }
 
   async recordEdit(templateId: string, at: Date, fromStatus: TemplateStatus): Promise<void> {

@@ -114,8 +114,8 @@ export class SqliteConnection implements SqlConnection {
 
   /**
    * `PRAGMA data_version`, which moves when another connection (`npm run keys` in another process)
-   * commits. Read once per turn of the event loop: requests handled in the same turn arrived together, so
-   * they see the database as of that turn's start.
+   * commits, whatever table it wrote. Read once per turn of the event loop: requests handled in the same
+   * turn arrived together, so they see the database as of that turn's start.
    */
   changeVersion(): unknown {
     if (!this.versionReadThisTurn) {
