@@ -108,13 +108,17 @@ export function profileServersInto(dir: string): void {
   serverNodeFlags.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
 }
 
-/** Starts the server (from source unless `build` says compiled) and waits for GET /v1/status 200. */
+/**
+ * Starts the server (from source unless `build` says compiled) and waits for GET /v1/status 200; with
+ * `profileInto`, it writes a V8 CPU profile into that folder when it stops.
+ */
 export async function startServerChild(
   env: Record<string, string>,
-  opts: { port?: number; build?: ServerBuild } = {},
+  opts: { port?: number; build?: ServerBuild; profileInto?: string } = {},
 ): Promise<Child & { baseUrl: string; coldStartMs: number }> {
   const since = performance.now();
-  const child = await spawnNode([...serverNodeFlags, ...SERVER_COMMAND[opts.build ?? 'source']], env, opts.port);
+  const profile = opts.profileInto ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileInto}`] : serverNodeFlags;
+  const child = await spawnNode([...profile, ...SERVER_COMMAND[opts.build ?? 'source']], env, opts.port);
   try {
     const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
     return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };
@@ -137,6 +141,39 @@ export async function startWithNpmStart(env: Record<string, string>): Promise<Ch
   } catch (e) {
     await child.stop();
     throw e;
+  }
+}
+
+/** Runs bench/load-worker.ts in its own process with `options` (one JSON argument); resolves to what it prints. */
+export function runLoadWorker(options: object): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-worker.ts'), JSON.stringify(options)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load worker exited ${code}: ${err}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()!));
+      } catch {
+        reject(new Error(`load worker output is not JSON: ${out.slice(0, 300)} ${err}`));
+      }
+    });
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second); null once it is gone. */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
 

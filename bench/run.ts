@@ -2,26 +2,31 @@
 // (bench/load-worker.ts), side by side on this machine: a bare node:http baseline, an Express 5 hello, the
 // reference server in its production configuration (request + response validation, SQLite file store,
 // LOG_LEVEL=warn, a rate limit that never fills), the same server over PostgreSQL as one instance and as two
-// instances on one database (the load spread over both), and the Prism mock (-v silent). Also: cold start to the first
-// 200, RSS growth during a 100 MB upload, signed webhook deliveries per second. Writes reports/bench.json and
-// reports/bench.md. A subject that cannot run (it fails to start, or its request does not answer 2xx) is "not measured: <reason>".
+// instances on one database (the load spread over both), and the Prism mock (-v silent). Also: the send at fixed
+// arrival rates (open loop, bench/open-loop.ts), CPU profiles of the send, GET /clients and GET /templates
+// (bench/cpu-profile.ts), cold start to the first 200, RSS growth during a 100 MB upload, signed webhook
+// deliveries per second. Writes reports/bench.json and reports/bench.md. A subject that cannot run (it fails to
+// start, or its request does not answer 2xx) is "not measured: <reason>".
 //
 // The load subjects run in interleaved rounds (each subject once per round, all processes up throughout), and
-// each figure is the median of its rounds: a slow spell of this shared machine then hits every subject
-// alike instead of the one it happened to fall on.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// each figure is the median of its rounds, each ratio the median of its rounds' ratios: a slow spell of this
+// shared machine then hits every subject alike instead of the one it happened to fall on.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { UsageError, runCommand } from '../cli/command';
 import { startPrism } from '../mock/prism';
 import { startTestServer } from '../server/testing';
 import { createTestDatabase, startPostgresCluster } from '../server/testing/postgres';
-import { NPM_START_COMMAND, ROOT, buildServer, memoryOf, productionEnv, profileServersInto, sampleRss, serverCommandLine, spawnNode, startServerChild, startWithNpmStart, waitFor200, type Child } from './processes';
+import { summarizeCpuProfile, type ProfileSummary } from './cpu-profile';
+import { measureOpenLoop, type OpenLoopFigure, type OpenLoopSubject } from './open-loop';
+import { COMPILED_SERVER_MAIN, NPM_START_COMMAND, ROOT, buildServer, cpuTimeMs, memoryOf, productionEnv, profileServersInto, runLoadWorker, sampleRss, serverCommandLine, spawnNode, startServerChild, startWithNpmStart, waitFor200, type Child } from './processes';
+import { median } from './statistics';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
-const PARTS = ['baselines', 'server', 'postgres', 'prism', 'coldstart', 'upload', 'webhooks'];
+const PARTS = ['baselines', 'server', 'postgres', 'prism', 'openloop', 'profile', 'coldstart', 'upload', 'webhooks'];
 const USAGE = `Usage: npm run bench [-- options]
 
 Measures the reference server beside baselines run on this machine in the same run (see bench/README.md) and
@@ -29,16 +34,19 @@ writes reports/bench.json and reports/bench.md, with every target and whether it
 
 Options:
   --duration S      measured seconds per load run (default 5)
-  --warmup S        warm-up seconds per subject (default 1)
+  --warmup S        warm-up seconds per subject (default 3: the server's code is compiled by then)
   --rounds N        interleaved rounds per subject (default 3)
   --connections N   concurrent connections of each load (default 50)
   --only a,b        a subset of: ${PARTS.join(', ')}
+                    (openloop: the send at fixed arrival rates on SQLite and PostgreSQL; profile: the send,
+                    GET /clients and GET /templates each under load in a server of its own with a CPU
+                    profile, their top functions in the report)
   --cpu-prof DIR    every reference server child writes a V8 CPU profile into DIR when it stops
   -h, --help`;
 
 // Set from the command line by the command below, before main() runs.
 let DURATION = 5;
-let WARMUP = 1;
+let WARMUP = 3;
 let CONNECTIONS = 50;
 let ROUNDS = 3;
 let ONLY = new Set(PARTS);
@@ -65,6 +73,11 @@ export interface LoadFigure {
   instances?: number;
   /** req/s of each round, in order; the figure is their median. */
   rounds?: number[];
+  /**
+   * CPU time the subject's process(es) spent per answered request (user + system, /proc), median of the
+   * rounds: what a request costs whatever share of the shared cores the process got.
+   */
+  cpuUsPerRequest?: number;
 }
 
 
@@ -81,27 +94,12 @@ interface LoadSpec {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** The process that answers (its CPU time is read around each round). */
+  pid?: number;
 }
 
-function runLoad(spec: LoadSpec, duration: number): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'load-worker.ts'), JSON.stringify({ connections: CONNECTIONS, ...spec, duration })], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load worker exited ${code}: ${err}`));
-      try {
-        resolve(JSON.parse(out.trim().split('\n').pop()!));
-      } catch (e) {
-        reject(new Error(`load worker output is not JSON: ${out.slice(0, 300)} ${err}`));
-      }
-    });
-  });
+function runLoad({ pid: _pid, ...spec }: LoadSpec, duration: number): Promise<any> {
+  return runLoadWorker({ connections: CONNECTIONS, ...spec, duration });
 }
 
 /** One request first: a figure is only measured when the request succeeds (2xx); else the answer is the reason. */
@@ -147,17 +145,25 @@ interface LoadSubject {
   reason?: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The 1-minute load average after each round, for the report. */
+const loadDuringRounds: number[] = [];
 
 /** One measured round of a subject; a round with a non-2xx answer or an error makes the subject unmeasured. */
 async function runRound(s: LoadSubject, round: number): Promise<void> {
-  const r = await runSpreadLoad(s.spread ?? [s.spec], DURATION);
+  const specs = s.spread ?? [s.spec];
+  const cpuBefore = specs.map((spec) => (spec.pid === undefined ? null : cpuTimeMs(spec.pid)));
+  const r = await runSpreadLoad(specs, DURATION);
+  const cpuAfter = specs.map((spec) => (spec.pid === undefined ? null : cpuTimeMs(spec.pid)));
+  const cpuMs = cpuBefore.every((v, i) => v !== null && cpuAfter[i] !== null) ? cpuAfter.reduce((n: number, v, i) => n + v! - cpuBefore[i]!, 0) : null;
+  r.cpuUsPerRequest = cpuMs === null || !r['2xx'] ? null : Math.round((cpuMs * 1000) / r['2xx']);
   s.samples.push(r);
   const total = (r['2xx'] ?? 0) + (r.non2xx ?? 0);
   if (r.non2xx > 0 || r.errors + r.timeouts > 0) {
     s.reason ??= `round ${round}: ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors/timeouts out of ${total}: the figure would not be the request's`;
   }
-  process.stdout.write(`  round ${round} ${s.subject} ${s.request}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms\n`);
+  const load = loadavg()[0]!;
+  loadDuringRounds.push(load);
+  process.stdout.write(`  round ${round} ${s.subject} ${s.request}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.cpuUsPerRequest ? `, ${r.cpuUsPerRequest} µs CPU per request` : ''}; load average ${load.toFixed(2)}\n`);
 }
 
 /** The median of a subject's rounds (req/s, p50 and p99 each). */
@@ -168,7 +174,7 @@ function summarize(s: LoadSubject): LoadFigure {
     subject: s.subject,
     request: s.request,
     measured: true,
-    reqPerSec: median(rounds),
+    reqPerSec: Math.round(median(rounds)),
     p50Ms: median(s.samples.map((r) => r.latency.p50)),
     p99Ms: median(s.samples.map((r) => r.latency.p99)),
     requests: s.samples.reduce((n, r) => n + (r['2xx'] ?? 0) + (r.non2xx ?? 0), 0),
@@ -176,7 +182,50 @@ function summarize(s: LoadSubject): LoadFigure {
     errors: 0,
     rounds,
     instances: s.spread?.length ?? 1,
+    cpuUsPerRequest: s.samples.every((r) => r.cpuUsPerRequest) ? Math.round(median(s.samples.map((r) => r.cpuUsPerRequest))) : undefined,
   };
+}
+
+interface RequestProfile {
+  request: string;
+  summary?: ProfileSummary;
+  reason?: string;
+  /** Where the .cpuprofile was kept (open it in Chrome DevTools' Performance panel). */
+  file?: string;
+}
+
+/**
+ * One request under load in a server of its own, started with a CPU profile (apart from the measured
+ * rounds, whose figures the profiler would slow): a warm-up, one load of the run's length, then the profile
+ * of just that load (samples before and after it left out) by function and by area. The profile is kept as
+ * reports/bench-<name>.cpuprofile. `load.url` is the path under /v1.
+ */
+async function profileRequest(dataDir: string, request: string, name: string, load: LoadSpec): Promise<RequestProfile> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
+  try {
+    const server = await startServerChild(productionEnv(dataDir), { build: 'compiled', profileInto: dir });
+    let window: { from: number; to: number };
+    try {
+      const spec = { ...load, url: `${server.baseUrl}${load.url}` };
+      const refused = await precheck(spec);
+      if (refused) return { request, reason: refused };
+      if (WARMUP > 0) await runLoad(spec, WARMUP);
+      const from = Number(process.hrtime.bigint() / 1000n);
+      const r = await runLoad(spec, DURATION);
+      window = { from, to: Number(process.hrtime.bigint() / 1000n) };
+      if (r.non2xx > 0 || r.errors + r.timeouts > 0) return { request, reason: `${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors/timeouts under the profiled load` };
+    } finally {
+      await server.stop();
+    }
+    const written = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    if (!written) return { request, reason: 'the server wrote no CPU profile' };
+    const file = join(ROOT, 'reports', `bench-${name}.cpuprofile`);
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(join(dir, written), file);
+    return { request, summary: summarizeCpuProfile(file, COMPILED_SERVER_MAIN, 15, window), file: relative(ROOT, file) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function withChild<T>(child: Child, fn: () => Promise<T>): Promise<T> {
@@ -282,7 +331,14 @@ function uploadDocument(url: string, key: string, fields: Record<string, string>
   });
 }
 
-const ratio = (a?: number, b?: number) => (a && b ? Math.round((a / b) * 100) / 100 : undefined);
+/**
+ * A subject's req/s against a base's: the median of the ratios of their rounds, each pair measured close in
+ * time in the same round, so a slow spell of the machine weighs on both sides of a ratio alike.
+ */
+function pairedRatio(figure: LoadFigure | undefined, base: LoadFigure | undefined): number | undefined {
+  if (!figure?.measured || !base?.measured || !figure.rounds || !base.rounds || figure.rounds.length !== base.rounds.length) return undefined;
+  return Math.round(median(figure.rounds.map((r, i) => r / base.rounds![i]!)) * 100) / 100;
+}
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '—' : n.toFixed(digits));
 
 async function main(): Promise<void> {
@@ -291,6 +347,8 @@ async function main(): Promise<void> {
   process.stdout.write(`bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; ${cpus().length} cores\n`);
   const loads: LoadFigure[] = [];
   const scalars: ScalarFigure[] = [];
+  const openLoop: OpenLoopFigure[] = [];
+  const profiles: RequestProfile[] = [];
   buildServer();
   const prepared = await prepareDataDir();
   const cleanup: string[] = [prepared.dataDir];
@@ -312,7 +370,7 @@ async function main(): Promise<void> {
           try {
             const child = await baseline(file);
             children.push(child);
-            add(subject, 'GET / (JSON)', { url: `${child.origin}/` });
+            add(subject, 'GET / (JSON)', { url: `${child.origin}/`, pid: child.pid });
           } catch (e) {
             unavailable(subject, ['GET / (JSON)'], e);
           }
@@ -325,25 +383,32 @@ async function main(): Promise<void> {
           const child = await spawnNode(['--import', 'tsx', join(__dirname, 'subjects', 'express-validator-floor.ts')]);
           children.push(child);
           await waitFor200(`${child.origin}/v1/messages/send`, child, since, 20_000, { method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody });
-          add(subject, 'POST /v1/messages/send (constant answer)', { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody });
+          add(subject, 'POST /v1/messages/send (constant answer)', { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody, pid: child.pid });
         } catch (e) {
           unavailable(subject, ['POST /v1/messages/send (constant answer)'], e);
         }
       }
-      if (ONLY.has('server')) {
+      // The open-loop send goes to the same server processes as the closed-loop loads.
+      const openLoopSubjects: OpenLoopSubject[] = [];
+      if (ONLY.has('server') || ONLY.has('openloop')) {
         const requests = ['POST /messages/send (dry run)', 'GET /templates', 'GET /clients'];
         try {
           const server = await startServerChild(productionEnv(prepared.dataDir), { build: 'compiled' });
           children.push(server);
           const auth = { authorization: `Bearer ${prepared.key}` };
-          add('reference server', requests[0]!, { url: `${server.baseUrl}/messages/send`, method: 'POST', headers: { ...auth, ...json }, body: sendBody });
-          add('reference server', requests[1]!, { url: `${server.baseUrl}/templates?client_ref=${prepared.chatRef}`, headers: auth });
-          add('reference server', requests[2]!, { url: `${server.baseUrl}/clients`, headers: auth });
+          const send: LoadSpec = { url: `${server.baseUrl}/messages/send`, method: 'POST', headers: { ...auth, ...json }, body: sendBody, pid: server.pid };
+          if (ONLY.has('server')) {
+            add('reference server', requests[0]!, send);
+            add('reference server', requests[1]!, { url: `${server.baseUrl}/templates?client_ref=${prepared.chatRef}`, headers: auth, pid: server.pid });
+            add('reference server', requests[2]!, { url: `${server.baseUrl}/clients`, headers: auth, pid: server.pid });
+          }
+          openLoopSubjects.push({ subject: 'reference server, SQLite', request: send });
         } catch (e) {
-          unavailable('reference server', requests, e);
+          if (ONLY.has('server')) unavailable('reference server', requests, e);
+          openLoopSubjects.push({ subject: 'reference server, SQLite', request: { url: '' }, reason: failed(e) });
         }
       }
-      if (ONLY.has('postgres')) {
+      if (ONLY.has('postgres') || ONLY.has('openloop')) {
         const request = 'POST /messages/send (dry run)';
         try {
           const pg = await preparePostgres();
@@ -351,26 +416,33 @@ async function main(): Promise<void> {
           const env = productionEnv(pg.dataDir, { DATABASE_URL: pg.databaseUrl, SANDBOX_ADMIN_TOKEN: pg.sandboxToken });
           const one = await startServerChild(env, { build: 'compiled' });
           children.push(one);
-          const pair = [await startServerChild(env, { build: 'compiled' }), await startServerChild(env, { build: 'compiled' })];
-          children.push(...pair);
-          const specFor = (server: { baseUrl: string }): LoadSpec => ({
+          const specFor = (server: { baseUrl: string; pid: number }): LoadSpec => ({
             url: `${server.baseUrl}/messages/send`,
             method: 'POST',
             headers: { authorization: `Bearer ${pg.key}`, ...json },
             body: sendBody.replace(prepared.chatRef, pg.chatRef),
+            pid: server.pid,
           });
-          add('reference server (PostgreSQL)', request, specFor(one));
-          subjects.push({ subject: 'reference server (PostgreSQL, 2 instances)', request, spec: specFor(pair[0]!), spread: pair.map(specFor), samples: [] });
+          if (ONLY.has('postgres')) {
+            const pair = [await startServerChild(env, { build: 'compiled' }), await startServerChild(env, { build: 'compiled' })];
+            children.push(...pair);
+            add('reference server (PostgreSQL)', request, specFor(one));
+            subjects.push({ subject: 'reference server (PostgreSQL, 2 instances)', request, spec: specFor(pair[0]!), spread: pair.map(specFor), samples: [] });
+          }
+          openLoopSubjects.push({ subject: 'reference server, PostgreSQL', request: specFor(one) });
         } catch (e) {
-          unavailable('reference server (PostgreSQL)', [request], e);
-          unavailable('reference server (PostgreSQL, 2 instances)', [request], e);
+          openLoopSubjects.push({ subject: 'reference server, PostgreSQL', request: { url: '' }, reason: failed(e) });
+          if (ONLY.has('postgres')) {
+            unavailable('reference server (PostgreSQL)', [request], e);
+            unavailable('reference server (PostgreSQL, 2 instances)', [request], e);
+          }
         }
       }
       if (ONLY.has('prism')) {
         try {
           const prism = await startPrism({ mode: 'mock', verbosity: 'silent' });
           children.push({ stop: () => prism.close() });
-          add('Prism mock (-v silent)', 'POST /messages/send', { url: `${prism.url}/messages/send`, method: 'POST', headers: { authorization: 'Bearer ik_live_bench', ...json }, body: sendBody });
+          add('Prism mock (-v silent)', 'POST /messages/send', { url: `${prism.url}/messages/send`, method: 'POST', headers: { authorization: 'Bearer ik_live_bench', ...json }, body: sendBody, pid: prism.child.pid });
         } catch (e) {
           unavailable('Prism mock (-v silent)', ['POST /messages/send'], e);
         }
@@ -380,8 +452,26 @@ async function main(): Promise<void> {
       if (WARMUP > 0) for (const s of live()) await runSpreadLoad(s.spread ?? [s.spec], WARMUP);
       for (let round = 1; round <= ROUNDS; round++) for (const s of live()) await runRound(s, round);
       loads.push(...subjects.map(summarize));
+      if (ONLY.has('openloop')) {
+        for (const s of openLoopSubjects) if (!s.reason) s.reason = (await precheck(s.request)) ?? undefined;
+        openLoop.push(...(await measureOpenLoop(openLoopSubjects, { duration: DURATION, warmup: WARMUP, rounds: ROUNDS })));
+      }
     } finally {
       await Promise.all(children.map((c) => c.stop()));
+    }
+
+    if (ONLY.has('profile')) {
+      const auth = { authorization: `Bearer ${prepared.key}` };
+      const profiled: [string, string, LoadSpec][] = [
+        ['POST /messages/send (dry run)', 'send', { url: '/messages/send', method: 'POST', headers: { ...auth, ...json }, body: sendBody }],
+        ['GET /clients', 'clients', { url: '/clients', headers: auth }],
+        ['GET /templates', 'templates', { url: `/templates?client_ref=${prepared.chatRef}`, headers: auth }],
+      ];
+      for (const [request, name, load] of profiled) {
+        const profile = await profileRequest(prepared.dataDir, request, name, load).catch((e): RequestProfile => ({ request, reason: failed(e) }));
+        profiles.push(profile);
+        process.stdout.write(`  profile of ${request}: ${profile.summary ? `${profile.summary.busyMs} ms busy, ${profile.summary.idleMs} ms idle` : `not measured: ${profile.reason}`}\n`);
+      }
     }
 
     if (ONLY.has('coldstart')) {
@@ -449,25 +539,47 @@ async function main(): Promise<void> {
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   }
 
-  // Ratios to the baselines.
-  const find = (subject: string) => loads.find((l) => l.subject.startsWith(subject) && l.measured)?.reqPerSec;
+  // Ratios to the baselines, paired by round.
+  const find = (subject: string) => loads.find((l) => l.subject.startsWith(subject) && l.measured);
   const bare = find('node:http');
   const express = find('Express');
   const floor = find('Express + validator floor');
   const prism = find('Prism');
   const send = loads.find((l) => l.subject === 'reference server' && l.request.startsWith('POST /messages/send'));
-  const sqliteSend = send?.measured ? send.reqPerSec : undefined;
   for (const l of loads) {
-    if (l.measured) l.ratio = { bare: ratio(l.reqPerSec, bare), express: ratio(l.reqPerSec, express), floor: ratio(l.reqPerSec, floor), prism: ratio(l.reqPerSec, prism), sqlite: l.request.startsWith('POST /messages/send') && l.subject.startsWith('reference server') ? ratio(l.reqPerSec, sqliteSend) : undefined };
+    if (l.measured) l.ratio = { bare: pairedRatio(l, bare), express: pairedRatio(l, express), floor: pairedRatio(l, floor), prism: pairedRatio(l, prism), sqlite: l.request.startsWith('POST /messages/send') && l.subject.startsWith('reference server') ? pairedRatio(l, send) : undefined };
   }
   const scalar = (prefix: string) => scalars.find((s) => s.name.startsWith(prefix));
   const cold = scalar('cold start');
   const restart = scalar('npm start');
   const upload = scalar('RSS growth');
   const hooks = scalar('signed webhook');
+  // A ratio target: `figure` measured against `base`, held when at least `factor` of it.
+  const atLeast = (rule: string, figure: LoadFigure | undefined, base: LoadFigure | undefined, baseName: string, factor: number): Target => {
+    const paired = pairedRatio(figure, base);
+    const rounds = figure?.rounds && base?.rounds ? figure.rounds.map((r, i) => fmt(r / base.rounds![i]!, 2)).join(', ') : '';
+    return {
+      rule,
+      holds: paired === undefined ? null : paired >= factor,
+      figure: !figure?.measured ? `not measured: ${figure?.reason ?? 'not run'}` : paired === undefined ? `${baseName}: not measured` : `${paired} × (rounds ${rounds}; medians ${figure.reqPerSec} vs ${baseName} ${base!.reqPerSec} req/s)`,
+    };
+  };
+  const server = (request: string) => loads.find((l) => l.subject === 'reference server' && l.request.startsWith(request));
+  const onePostgres = loads.find((l) => l.subject === 'reference server (PostgreSQL)');
+  const openLoopAt1000 = openLoop.find((o) => o.subject === 'reference server, SQLite' && o.rate === 1000);
   const targets: Target[] = [
-    { rule: 'validated send ≥ 0.6 × Express hello (req/s)', holds: send?.measured && express ? send.reqPerSec! >= 0.6 * express : null, figure: send?.measured ? `${send.reqPerSec} vs ${express} → ${send.ratio?.express} ×` : `not measured: ${send?.reason ?? 'not run'}` },
-    { rule: 'validated send ≥ 2.5 × Prism mock (req/s)', holds: send?.measured && prism ? send.reqPerSec! >= 2.5 * prism : null, figure: send?.measured ? `${send.reqPerSec} vs ${prism} → ${send.ratio?.prism} ×` : `not measured: ${send?.reason ?? 'not run'}` },
+    atLeast('validated send ≥ 0.9 × the Express + validator floor, SQLite (req/s)', send, floor, 'floor', 0.9),
+    atLeast('GET /clients ≥ 0.9 × the Express + validator floor, SQLite (req/s)', server('GET /clients'), floor, 'floor', 0.9),
+    atLeast('GET /templates ≥ 0.9 × the Express + validator floor, SQLite (req/s)', server('GET /templates'), floor, 'floor', 0.9),
+    atLeast('validated send ≥ 1.8 × Prism mock (req/s)', send, prism, 'Prism', 1.8),
+    atLeast('validated send on PostgreSQL, one instance, ≥ 0.85 × on SQLite (req/s)', onePostgres, send, 'SQLite', 0.85),
+    {
+      rule: 'open loop, the send at 1,000 req/s on SQLite: p99 ≤ 10 ms, no errors',
+      holds: openLoopAt1000?.measured ? openLoopAt1000.p99Ms! <= 10 && openLoopAt1000.errors === 0 && openLoopAt1000.non2xx === 0 : null,
+      figure: openLoopAt1000?.measured ? `p99 ${openLoopAt1000.p99Ms} ms (rounds ${openLoopAt1000.roundsP99!.join(', ')}), ${openLoopAt1000.errors} errors, ${openLoopAt1000.non2xx} non-2xx` : `not measured: ${openLoopAt1000?.reason ?? 'not run'}`,
+    },
+    atLeast('validated send ≥ 0.6 × Express hello (req/s)', send, express, 'Express hello', 0.6),
+    atLeast('validated send ≥ 2.5 × Prism mock (req/s)', send, prism, 'Prism', 2.5),
     ...loads
       .filter((l) => l.subject === 'reference server')
       .map((l) => ({ rule: `p99 ≤ 30 ms at ${CONNECTIONS} connections: ${l.request}`, holds: l.measured ? l.p99Ms! <= 30 : null, figure: l.measured ? `p99 ${l.p99Ms} ms` : `not measured: ${l.reason}` })),
@@ -488,9 +600,11 @@ async function main(): Promise<void> {
   const report = {
     generatedAt: new Date().toISOString(),
     command: `npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-    machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, gitHead: git },
+    machine: { node: process.version, cores: cpus().length, cpu: cpus()[0]?.model, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter, loadAverageDuringRounds: loadDuringRounds.length ? [Math.min(...loadDuringRounds), Math.max(...loadDuringRounds)] : null, gitHead: git },
     settings: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, rounds: ROUNDS, loadGenerator: 'autocannon 9.0.0 in a separate process', server: `${serverCommandLine('compiled')} (as npm start runs it); LOG_LEVEL=warn; SQLite file in a temp DATA_DIR, or PostgreSQL (a throwaway local cluster, DATABASE_URL) for the PostgreSQL subjects; RATE_LIMIT_MAX=1000000` },
     load: loads,
+    openLoop,
+    profiles,
     scalars,
     targets,
     seconds: Math.round((Date.now() - started) / 100) / 10,
@@ -499,32 +613,55 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   writeFileSync(join(ROOT, 'reports', 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(ROOT, 'reports', 'bench.md'), md);
-  process.stdout.write(`\n${md}\nWritten: reports/bench.json, reports/bench.md (${report.seconds} s)\n`);
+  process.stdout.write(`\n${md}\nWritten: reports/bench.json, reports/bench.md (${report.seconds} s)\n\n`);
+  for (const t of targets) process.stdout.write(`${verdictOf(t).padEnd(12)} ${t.rule}: ${t.figure}\n`);
 }
+
+const verdictOf = (t: Target) => (t.holds === null ? 'not measured' : t.holds ? 'holds' : 'misses');
 
 function markdown(r: any): string {
   const lines: string[] = [];
   lines.push('# Benchmark report', '');
-  lines.push(`${r.generatedAt} · \`${r.command}\` · Node ${r.machine.node} · ${r.machine.cores} cores · load average before ${r.machine.loadAverageBefore.map((l: number) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAverageAfter.map((l: number) => l.toFixed(2)).join(' ')}`, '');
-  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up, then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per subject; each figure is the median of its rounds. Server: ${r.settings.server}.`, '');
-  lines.push('| subject | request | req/s | p50 ms | p99 ms | × bare | × Express | × floor | × Prism | req/s of each round |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  const during = r.machine.loadAverageDuringRounds ? `, 1-minute load average during the rounds ${r.machine.loadAverageDuringRounds.map((l: number) => l.toFixed(2)).join('–')}` : '';
+  lines.push(`${r.generatedAt} · \`${r.command}\` · ${r.machine.gitHead ?? ''} · Node ${r.machine.node} · ${r.machine.cores} cores · load average (1, 5, 15 min) before ${r.machine.loadAverageBefore.map((l: number) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAverageAfter.map((l: number) => l.toFixed(2)).join(' ')}${during}`, '');
+  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up, then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per subject; each figure is the median of its rounds, each ratio the median of the ratios of the rounds (both sides of a ratio measured in the same round). CPU µs per request: the subject's user + system time during a round over its answers (/proc), median of the rounds. Server: ${r.settings.server}.`, '');
+  lines.push('| subject | request | req/s | p50 ms | p99 ms | CPU µs per request | × bare | × Express | × floor | × Prism | req/s of each round |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const l of r.load as LoadFigure[]) {
-    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | | | |`);
-    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
+    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | | | | |`);
+    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.cpuUsPerRequest)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
   }
   lines.push('', '"floor": Express 5 + express-openapi-validator validating the same send and a constant answer (bench/subjects/express-validator-floor.ts), the most the reference server\'s stack allows before any rule runs.');
   const sends = (r.load as LoadFigure[]).filter((l) => l.subject.startsWith('reference server') && l.request.startsWith('POST /messages/send'));
-  const onePg = sends.find((l) => l.subject === 'reference server (PostgreSQL)' && l.measured)?.reqPerSec;
+  const onePg = sends.find((l) => l.subject === 'reference server (PostgreSQL)' && l.measured);
   lines.push('', 'The validated send by store and instances (same run; two instances: the connections split between them, req/s added, latency of the slower):', '');
   lines.push('| subject | instances | req/s | p99 ms | × SQLite | × one PostgreSQL instance |', '|---|---:|---:|---:|---:|---:|');
   for (const l of sends) {
     if (!l.measured) lines.push(`| ${l.subject} | | not measured: ${l.reason} | | | |`);
-    else lines.push(`| ${l.subject} | ${l.instances ?? 1} | ${l.reqPerSec} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.sqlite, 2)} | ${fmt(ratio(l.reqPerSec, onePg), 2)} |`);
+    else lines.push(`| ${l.subject} | ${l.instances ?? 1} | ${l.reqPerSec} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.sqlite, 2)} | ${fmt(pairedRatio(l, onePg), 2)} |`);
+  }
+  if (r.openLoop.length > 0) {
+    lines.push('', `Open loop: the validated dry-run send offered at a fixed arrival rate (requests started on schedule whether or not earlier ones answered; latency from each request's scheduled start), ${r.settings.warmupSeconds} s warm-up then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per rate and store; percentiles are the median of the rounds, errors and non-2xx their sum:`, '');
+    lines.push('| subject | req/s offered | p50 ms | p99 ms | p99.9 ms | max ms | requests | errors | non-2xx | p99 of each round |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    for (const o of r.openLoop as OpenLoopFigure[]) {
+      if (!o.measured) lines.push(`| ${o.subject} | ${o.rate} | not measured: ${o.reason} | | | | | | | |`);
+      else lines.push(`| ${o.subject} | ${o.rate} | ${fmt(o.p50Ms, 2)} | ${fmt(o.p99Ms, 2)} | ${fmt(o.p999Ms, 2)} | ${fmt(o.maxMs, 1)} | ${o.sent} | ${o.errors} | ${o.non2xx} | ${o.roundsP99!.join(', ')} |`);
+    }
+  }
+  for (const p of r.profiles as RequestProfile[]) {
+    lines.push('', `Where the time of ${p.request} goes: a server of its own (as above) with a V8 CPU profile, under the closed-loop load of this request alone for ${r.settings.durationSeconds} s after the warm-up; self time of the load's samples only, as a share of the time the process was busy (idle left out)${p.file ? `; the profile is \`${p.file}\` (Chrome DevTools, Performance)` : ''}.`, '');
+    if (!p.summary) lines.push(`Not measured: ${p.reason}`);
+    else {
+      lines.push(`Busy ${p.summary.busyMs} ms, idle ${p.summary.idleMs} ms.`, '');
+      lines.push('| function | where | self ms | % of busy |', '|---|---|---:|---:|');
+      for (const f of p.summary.functions) lines.push(`| \`${f.name}\` | ${f.where} | ${f.selfMs} | ${f.percent.toFixed(1)} |`);
+      lines.push('', '| area | self ms | % of busy |', '|---|---:|---:|');
+      for (const a of p.summary.areas) lines.push(`| ${a.area} | ${a.selfMs} | ${a.percent.toFixed(1)} |`);
+    }
   }
   lines.push('', '| figure | value |', '|---|---|');
   for (const s of r.scalars as ScalarFigure[]) lines.push(`| ${s.name} | ${s.measured ? `${s.value} ${s.unit}` : `not measured: ${s.reason}`}${s.detail ? ` <br>${JSON.stringify(s.detail).replace(/\|/g, '/')}` : ''} |`);
   lines.push('', '| target | holds | figure |', '|---|---|---|');
-  for (const t of r.targets as Target[]) lines.push(`| ${t.rule} | ${t.holds === null ? 'not measured' : t.holds ? 'holds' : 'MISSED'} | ${t.figure} |`);
+  for (const t of r.targets as Target[]) lines.push(`| ${t.rule} | ${verdictOf(t)} | ${t.figure} |`);
   return `${lines.join('\n')}\n`;
 }
 
