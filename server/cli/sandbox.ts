@@ -33,6 +33,7 @@ Commands:
   test-recipient <client_ref> <recipient>
   trial --ends-at <ISO>|none [--grace-days N] [--key <key id or prefix>]
   signup-code                             a code POST /v1/clients/signup exchanges once
+  examples                                what the reference's request examples name, so its code samples run as shown
   fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
   tick
 
@@ -64,6 +65,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   'test-recipient': [],
   trial: ['ends-at', 'grace-days', 'key'],
   'signup-code': [],
+  examples: [],
   fixtures: ['out'],
   tick: [],
 };
@@ -267,6 +269,9 @@ async function sandbox(positionals: string[], flags: Flags): Promise<number> {
     }
     case 'signup-code':
       print(await call('POST', '/signup-codes'));
+      return 0;
+    case 'examples':
+      print(await call('POST', '/examples'));
       return 0;
     case 'fixtures': {
       const file = `${JSON.stringify(await call('POST', '/contract-fixtures'), null, 2)}\n`;

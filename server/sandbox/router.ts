@@ -84,6 +84,7 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   router.post('/test-recipients', async (req, res) => void res.json(await sandbox.registerTestRecipient(await partner(req), req.body)));
   router.put('/trial', async (req, res) => void res.json(await sandbox.setTrial(await partner(req), req.body)));
   router.post('/signup-codes', (_req, res) => void res.status(201).json(sandbox.issueSignupCode()));
+  router.post('/examples', async (req, res) => void res.json(await sandbox.examples(await partner(req))));
   // The file's URLs are the ones this request reached the sandbox at.
   router.post('/contract-fixtures', async (req, res) =>
     void res.status(201).json(await sandbox.contractFixtures(await partner(req), { origin: `${req.protocol}://${req.get('host')}`, adminToken: token })),

@@ -17,6 +17,7 @@ import type { SimulatorControls } from '../provider/simulated';
 import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+import { putExamplesInPlace } from './examples';
 
 export interface SandboxDeps {
   domain: Domain;
@@ -316,6 +317,19 @@ export class Sandbox {
   /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */
   issueSignupCode() {
     return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
+  }
+
+  /** The objects the contract's request examples name, in place for the partner (server/sandbox/examples.ts). */
+  async examples(partner: PartnerId) {
+    return putExamplesInPlace(
+      {
+        domain: this.deps.domain,
+        simulator: this.deps.simulator,
+        connectClient: (p, client) => this.connectClient(p, client),
+        inbound: (p, customer) => this.inbound(p, { ...customer }),
+      },
+      partner,
+    );
   }
 
   /**

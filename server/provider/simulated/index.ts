@@ -3,7 +3,7 @@
 // reviewer or an outage would do). Every deterministic trigger is listed in server/README.md.
 import type { Clock } from '../../domain/clock';
 import type { IdGenerator } from '../../domain/ids';
-import type { ChannelProvider, MediaFile, ProviderAccount, ProviderTemplate } from '../channel-provider';
+import type { ChannelProvider, MediaFile, ProviderAccount, ProviderTemplate, TemplateMediaFormat } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
 import { SimulatedMedia } from './media';
 import { SimulatedMessaging } from './messaging';
@@ -16,6 +16,13 @@ export interface SimulatorControls {
   readonly calls: SimulatorCalls;
   /** An end user's phone sends media in: the provider keeps it 30 days; the webhook carries its id. */
   receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }>;
+  /**
+   * The sandbox's examples: media, header media and templates under the ids the contract's examples name
+   * (templates in the given status, no review planned). Each is false when another account holds the id.
+   */
+  keepMediaAs(account: ProviderAccount, file: MediaFile, id: string, direction: HeldMedia['direction']): Promise<boolean>;
+  keepHeaderMediaAs(account: string, handle: string, media: { format: TemplateMediaFormat; mimeType: string; bytes: Buffer }): Promise<boolean>;
+  keepTemplateAs(account: string, template: Omit<ProviderTemplate, 'created_at' | 'updated_at'>): Promise<boolean>;
   /** Drops (or restores) the channel credentials of an account: GET /media then answers 409. */
   setCredentials(accountKey: string, present: boolean): Promise<void>;
   /** The provider's reviewer decides the next move of a template now; later planned moves are dropped. */
@@ -51,6 +58,9 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
     controls: {
       calls,
       receiveInboundMedia: (account, file) => media.receiveInboundMedia(account, file),
+      keepMediaAs: (account, file, id, direction) => media.keepAs(account, file, id, direction),
+      keepHeaderMediaAs: (account, handle, held) => templates.keepHeaderMediaAs(account, handle, held),
+      keepTemplateAs: (account, template) => templates.keepAs(account, template),
       setCredentials: (accountKey, present) => media.setCredentials(accountKey, present),
       decideReview: (templateId, status, reason) => templates.decide(templateId, status, reason),
       plannedReview: (templateId) => templates.plannedNext(templateId),

@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS, type Clock } from '../../domain/clock';
 import { MEDIA_RETENTION_DAYS } from '../../domain/media';
@@ -13,7 +13,7 @@ import {
   type ProviderAccount,
 } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
-import type { SimulatorState } from './state';
+import type { HeldMedia, SimulatorState } from './state';
 
 /**
  * The media side of the simulated provider: it keeps uploaded and inbound media 30 days, bytes in
@@ -71,6 +71,21 @@ export class SimulatedMedia implements MediaProvider {
     return { mimeType: media.mime_type, size: media.size, sha256: media.sha256, open: () => createReadStream(media.path) };
   }
 
+  /**
+   * Media the provider holds under a chosen id, as an upload or as media an end user sent in (the sandbox's
+   * examples, whose ids the contract's examples name). False when another account holds the id.
+   */
+  async keepAs(account: ProviderAccount, file: MediaFile, id: string, direction: HeldMedia['direction']): Promise<boolean> {
+    await this.purgeExpired();
+    // The bytes of every held media are at <directory>/<id>: a file there is this account's media or another's.
+    if (existsSync(join(this.deps.directory, id))) {
+      rmSync(file.path, { force: true });
+      return (await this.deps.state.media(account.account_key, id)) !== undefined;
+    }
+    await this.keep(account, file, direction, id);
+    return true;
+  }
+
   /** What an end user's phone does when it sends media in: the provider stores it and the webhook carries its id. */
   async receiveInboundMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
     const { path: _path, ...meta } = file;
@@ -94,9 +109,13 @@ export class SimulatedMedia implements MediaProvider {
     return expired.length;
   }
 
-  private async keep(account: ProviderAccount, file: MediaFile, direction: 'upload' | 'inbound'): Promise<string> {
+  private async keep(
+    account: ProviderAccount,
+    file: MediaFile,
+    direction: HeldMedia['direction'],
+    id: string = digitsOf(this.deps.ids.id('media'), 16),
+  ): Promise<string> {
     await this.purgeExpired();
-    const id = digitsOf(this.deps.ids.id('media'), 16);
     mkdirSync(this.deps.directory, { recursive: true });
     const path = join(this.deps.directory, id);
     renameSync(file.path, path);
