@@ -29,6 +29,8 @@ const inCI = process.env.CI === 'true';
 const hasChromium = existsSync(CHROMIUM);
 /** A rendered page on a loaded machine: generous, since every wait ends as soon as its condition holds. */
 const RENDER_MS = 30_000;
+/** Loading the page itself on a loaded machine. */
+const NAVIGATION_MS = 120_000;
 
 const spec = readDocument(SPEC_FILE);
 const DEFAULT_BASE_URL = defaultServerUrl(spec);
@@ -116,6 +118,9 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
       args: CHROMIUM_ARGS,
       viewport: { width: 1440, height: 900 },
     });
+    // safety nets only (every wait ends when its condition holds): a 3 MB page loads slowly on a loaded machine
+    context.setDefaultNavigationTimeout(NAVIGATION_MS);
+    context.setDefaultTimeout(RENDER_MS);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
     // every request is recorded; one to any other host is refused (and fails the first test)
     await context.route('**/*', (route) => {
@@ -137,7 +142,7 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.origin}/docs/`);
     await page.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: RENDER_MS });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
