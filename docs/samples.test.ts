@@ -67,7 +67,8 @@ async function recordingProxy(target: string): Promise<{ baseUrl: string; exchan
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      // a connection per request: a kept-alive one may be closed by the server just as the next sample reuses it
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, agent: false },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
