@@ -387,6 +387,12 @@ const COMMANDS: readonly SandboxCommand[] = [
     print: fixturesFile,
   },
   {
+    name: 'examples',
+    summary: "what the reference's request examples name, so its code samples run as shown",
+    operation: 'sandboxExamples',
+    send: (api, g) => api.POST('/examples', { params: { query: g.partner } }),
+  },
+  {
     name: 'tick',
     summary: 'run what is due now (simulated reviews, webhook retries)',
     operation: 'sandboxTick',

@@ -46,6 +46,7 @@ export function sandboxHandlers(sandbox: Sandbox): SandboxHandlers {
     sandboxSetTrial: async ({ query, body }) => ({ status: 200, body: await sandbox.setTrial(await partner(query), body) }),
     sandboxIssueSignupCode: () => ({ status: 201, body: sandbox.issueSignupCode() }),
     // The file's URLs are the ones this request reached the sandbox at.
+    sandboxExamples: async ({ query }) => ({ status: 200, body: await sandbox.examples(await partner(query)) }),
     sandboxContractFixtures: async ({ key, query }) => ({ status: 201, body: await sandbox.contractFixtures(await partner(query), key) }),
     sandboxTick: async () => ({ status: 200, body: await sandbox.tick() }),
   };

@@ -19,6 +19,7 @@ import type { EndUserAction, SimulatorControls } from '../provider/simulated';
 import { DEFAULT_PARTNER_ID, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { WebhookDelivery } from '../webhooks';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+import { putExamplesInPlace } from './examples';
 import type { components, operations } from './generated/openapi';
 import { deliveryShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
 
@@ -232,6 +233,19 @@ export class Sandbox {
   /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */
   issueSignupCode(): Schemas['SignupCode'] {
     return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
+  }
+
+  /** The objects the contract's request examples name, in place for the partner (server/sandbox/examples.ts). */
+  async examples(partner: PartnerId) {
+    return putExamplesInPlace(
+      {
+        domain: this.deps.domain,
+        simulator: this.deps.simulator,
+        connectClient: (p, client) => this.connectClient(p, client),
+        inbound: (p, customer) => this.inbound(p, { ...customer }),
+      },
+      partner,
+    );
   }
 
   /**

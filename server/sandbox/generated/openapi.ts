@@ -346,6 +346,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/examples": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Puts in place, for the partner, what the request examples of the public contract name, so every code
+         *     sample of the rendered reference runs as shown: the chat client `acme-shoes-de` and the social client
+         *     `acme-shoes-social` (connected when missing), customers who wrote in (their windows open again), the
+         *     example media ids, the header media handle and the approved templates (an edited one approved again, a
+         *     deleted one back). Their ids are the provider's, so one partner of a server holds them: `409` when
+         *     another partner does.
+         */
+        post: operations["sandboxExamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contract-fixtures": {
         parameters: {
             query?: {
@@ -533,6 +560,36 @@ export interface components {
             grace_days: number;
             /** @description The key whose own trial this is. */
             key_id?: string;
+        };
+        /** @description What the request examples of the public contract name, in place for the partner. */
+        Examples: {
+            clients: {
+                client_ref: string;
+                /** @enum {string} */
+                channel: "chat" | "social";
+            }[];
+            /** @description End users who wrote in; their 24-hour windows are open again. */
+            customers: {
+                client_ref: string;
+                from: string;
+            }[];
+            media: {
+                client_ref: string;
+                id: string;
+                /** @enum {string} */
+                direction: "upload" | "inbound";
+            }[];
+            header_handles: {
+                client_ref: string;
+                handle: string;
+            }[];
+            templates: {
+                client_ref: string;
+                id: string;
+                name: string;
+                language: string;
+                status: string;
+            }[];
         };
         SignupCode: {
             auth_code: string;
@@ -1245,6 +1302,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignupCode"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxExamples: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Examples"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -9,7 +9,7 @@
 import type { operations } from "./openapi";
 import type { AnswerHeaders, OperationRoute, ServerBinding, StatusClass } from "../../../generated/server";
 
-export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxContractFixtures" | "sandboxTick";
+export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxContractFixtures" | "sandboxTick";
 
 /** The operations of each tag. */
 export interface OperationsByTag {
@@ -19,6 +19,7 @@ export interface OperationsByTag {
   "Webhooks": "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver";
   "Simulation": "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxTick";
   "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode";
+  "Code samples": "sandboxExamples";
   "Drift check": "sandboxContractFixtures";
 }
 
@@ -66,6 +67,8 @@ export interface ServerRequests<B extends ServerBinding = ServerBinding> {
   sandboxSetTrial: { key: B["key"]; query: NonNullable<operations["sandboxSetTrial"]["parameters"]["query"]>; body: NonNullable<operations["sandboxSetTrial"]["requestBody"]>["content"]["application/json"] };
   /** POST /signup-codes (Account) */
   sandboxIssueSignupCode: { key: B["key"] };
+  /** POST /examples (Code samples) */
+  sandboxExamples: { key: B["key"]; query: NonNullable<operations["sandboxExamples"]["parameters"]["query"]> };
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures: { key: B["key"]; query: NonNullable<operations["sandboxContractFixtures"]["parameters"]["query"]> };
   /** POST /tick (Simulation) */
@@ -158,6 +161,10 @@ export interface ServerAnswers<P extends string = never> {
   sandboxIssueSignupCode:
     | ({ status: 201; body: operations["sandboxIssueSignupCode"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["201"], P>)
     | ({ status: StatusClass<4>; body: operations["sandboxIssueSignupCode"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["4XX"], P>);
+  /** POST /examples (Code samples) */
+  sandboxExamples:
+    | ({ status: 200; body: operations["sandboxExamples"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxExamples"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["4XX"], P>);
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures:
     | ({ status: 201; body: operations["sandboxContractFixtures"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["201"], P>)
@@ -363,6 +370,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "201": ["application/json"], "4XX": ["application/json"] },
+  },
+  sandboxExamples: {
+    method: "post",
+    path: "/examples",
+    expressPath: "/examples",
+    tag: "Code samples",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"] },
   },
   sandboxContractFixtures: {
     method: "post",
