@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONTRACT_PATH, contract, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
+import type { Command, Options } from '../cli/command';
 
 const root = resolve(__dirname, '..');
 /** The contract's text, for what the guides quote from it word for word. */
@@ -68,23 +69,36 @@ describe('partner guides (docs/*.md)', () => {
   });
 
   it('every command line they give uses subcommands and --options the command really has', () => {
-    // the script's entry file (from package.json) documents its subcommands and options in its usage text
+    // The script's entry file (from package.json): one that runs only as the main module exports its command,
+    // whose usage names its subcommands and whose subcommand help (or usage) its options; another is read as
+    // source, where its usage text is written.
     const entryOf = (script: string): string | undefined => /node --import tsx (\S+\.ts)/.exec(pkg.scripts[script] ?? '')?.[1];
+    const commandIn = (entry: string): Pick<Command<Options>, 'usage' | 'helpFor'> => {
+      const source = readFileSync(join(root, entry), 'utf8');
+      if (!source.includes('require.main === module')) return { usage: source };
+      const module = require(join(root, entry)) as Record<string, unknown>;
+      const command = Object.values(module).find((value): value is Command<Options> => typeof value === 'object' && value !== null && 'usage' in value && 'run' in value);
+      if (command) return command;
+      if (typeof module.USAGE === 'string') return { usage: module.USAGE };
+      throw new Error(`${entry} exports neither its command nor its USAGE`);
+    };
     const wrong: string[] = [];
     for (const { name, text } of guides) {
       for (const line of text.split('\n')) {
-        const command = /npm run (?:--silent )?([a-z][a-z:-]*) -- (.*)$/.exec(line);
-        if (!command?.[1] || !command[2]) continue;
-        const entry = entryOf(command[1]);
+        const given = /npm run (?:--silent )?([a-z][a-z:-]*) -- (.*)$/.exec(line);
+        if (!given?.[1] || !given[2]) continue;
+        const entry = entryOf(given[1]);
         if (!entry) continue;
-        const source = readFileSync(join(root, entry), 'utf8');
-        const args = command[2].replace(/`.*$/, '');
-        for (const [flag] of args.matchAll(/--[a-z][a-z-]*/g)) {
-          if (!source.includes(flag)) wrong.push(`${name}: npm run ${command[1]} … ${flag}`);
-        }
+        const command = commandIn(entry);
+        const args = given[2].replace(/`.*$/, '');
         // a subcommand (`create`, `webhook`, `inbound`…): its name is in the usage text; event names are not subcommands
+        const words = [...args.matchAll(/(?:^|\s)([a-z][a-z-]*)(?=\s|$)/g)].map((m) => m[1]!);
         const sub = /^([a-z][a-z-]*)(?=\s|$)/.exec(args)?.[1];
-        if (sub && !new RegExp(`\\b${sub}\\b`).test(source)) wrong.push(`${name}: npm run ${command[1]} -- ${sub}`);
+        if (sub && !new RegExp(`\\b${sub}\\b`).test(command.usage)) wrong.push(`${name}: npm run ${given[1]} -- ${sub}`);
+        const help = `${command.helpFor?.(words) ?? ''}\n${command.helpFor?.(words.slice(0, 1)) ?? ''}\n${command.usage}`;
+        for (const [flag] of args.matchAll(/--[a-z][a-z-]*/g)) {
+          if (!new RegExp(`${flag}\\b`).test(help)) wrong.push(`${name}: npm run ${given[1]} … ${flag}`);
+        }
       }
     }
     expect(wrong).toEqual([]);
