@@ -3,7 +3,7 @@
 // cannot express exactly (if/then, oneOf exclusivity, lookahead patterns) is generated loosely and filtered
 // with the Ajv 2020 validator of the same pointer by the caller, so "valid" always means "Ajv says valid".
 import fc from 'fast-check';
-import { atPointer } from '../spec';
+import { atPointer } from '../../spec';
 
 type Json = Record<string, any>;
 
