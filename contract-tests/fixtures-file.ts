@@ -4,6 +4,7 @@
 // needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
+import { parseJsonLines, type ParsedJson } from './json-lines';
 import { failureCause } from './reachability';
 
 export interface HttpAction {
@@ -100,13 +101,19 @@ export interface LoadedEntries {
 export function loadEntries(file: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadedEntries {
   let loaded: LoadedEntries = { values: {}, sources: {} };
   if (file !== undefined) {
-    let parsed: unknown;
+    let text: string;
     try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
+      text = readFileSync(file, 'utf8');
     } catch (e) {
       throw new FixturesError(`cannot read the fixtures file ${file}: ${(e as Error).message}`);
     }
-    loaded = readEntries(parsed, file);
+    let parsed: ParsedJson;
+    try {
+      parsed = parseJsonLines(text, file);
+    } catch (e) {
+      throw new FixturesError((e as Error).message);
+    }
+    loaded = readEntries(parsed.value, file, parsed.lineOf);
   }
   for (const key of Object.keys(ENTRIES) as EntryKey[]) {
     const raw = env[envName(key)];
@@ -125,14 +132,15 @@ export function loadEntries(file: string | undefined, env: NodeJS.ProcessEnv = p
   return loaded;
 }
 
-/** The entries of a parsed fixtures file (`where` names it in errors). */
-export function readEntries(parsed: unknown, where: string): LoadedEntries {
+/** The entries of a parsed fixtures file (`where` names it in errors, with the line when `lineOf` knows it). */
+export function readEntries(parsed: unknown, where: string, lineOf?: (pointer: string) => number): LoadedEntries {
   const loaded: LoadedEntries = { values: {}, sources: {} };
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new FixturesError(`${where} is not a JSON object`);
+  const at = (key: string) => (lineOf ? `${where}:${lineOf(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)}` : where);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new FixturesError(`${lineOf ? `${where}:${lineOf('')}: not a JSON object` : `${where} is not a JSON object`}`);
   for (const [key, value] of Object.entries(parsed)) {
-    if (!(key in ENTRIES)) throw new FixturesError(`${where}: unknown entry "${key}" (known: ${Object.keys(ENTRIES).join(', ')})`);
+    if (!(key in ENTRIES)) throw new FixturesError(`${at(key)}: unknown entry "${key}" (known: ${Object.keys(ENTRIES).join(', ')})`);
     if (value === null) continue;
-    loaded.values[key as EntryKey] = checked(key as EntryKey, value, where);
+    loaded.values[key as EntryKey] = checked(key as EntryKey, value, at(key));
     loaded.sources[key as EntryKey] = where;
   }
   return loaded;

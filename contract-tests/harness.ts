@@ -8,6 +8,7 @@ import type { paths } from '../generated/openapi';
 import { contract, type Violation } from '../spec';
 import { Coverage } from './coverage';
 import { FixtureUnavailable, type FixtureName } from './fixtures-file';
+import { HeaderLedger } from './header-ledger';
 import type { Capability, Fixtures, Profile, RunningTarget } from './targets';
 import type { ReceivedDelivery } from './webhook-listener';
 
@@ -22,7 +23,7 @@ export interface Exchange {
   violations: Violation[];
 }
 
-/** A fetch that holds every response against openapi.yaml and records it in the target's coverage. */
+/** A fetch that holds every response against openapi.yaml, records it in the target's coverage and holds its headers across the run. */
 export class CheckedTransport {
   readonly exchanges: Exchange[] = [];
   private readonly basePath: string;
@@ -30,17 +31,22 @@ export class CheckedTransport {
   constructor(
     readonly baseUrl: string,
     private readonly coverage: Coverage,
+    private readonly headers: HeaderLedger,
   ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
   fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
+    const sent = request.clone();
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
     if (this.basePath && path.startsWith(this.basePath)) path = path.slice(this.basePath.length) || '/';
     const result = contract().check({ method: request.method, path, status: response.status, headers: response.headers, body });
+    const where = `${result.operation?.operationId ?? `${request.method} ${path}`} ${response.status}`;
+    this.headers.observe({ where, status: response.status, headers: response.headers, authorization: request.headers.get('authorization'), at: Date.now() });
+    if (result.operation) await this.coverage.recordRequest(result.operation.operationId, sent);
     // Behind `prism proxy --errors`, Prism turns a response that breaks the contract into a problem+json
     // listing what it found: carry those findings into the report next to the checker's own.
     if (/problem\+json/.test(response.headers.get('content-type') ?? '')) {
@@ -81,12 +87,15 @@ export interface RunState {
   once<T>(key: string, make: () => Promise<T>): Promise<T>;
   /** How long to wait for the provider to finish a template review. */
   reviewTimeoutMs: number;
+  /** The headers of every answer of the run, held together (header-ledger.ts). */
+  headers: HeaderLedger;
 }
 
 export function newRunState(reviewTimeoutMs: number): RunState {
   const made = new Map<string, Promise<unknown>>();
   return {
     reviewTimeoutMs,
+    headers: new HeaderLedger(),
     once: <T>(key: string, make: () => Promise<T>) => {
       if (!made.has(key)) made.set(key, make());
       return made.get(key) as Promise<T>;
@@ -186,7 +195,7 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
-  const transport = new CheckedTransport(target.baseUrl, coverage);
+  const transport = new CheckedTransport(target.baseUrl, coverage, run.headers);
   let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({
@@ -207,7 +216,9 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     },
     outside: async (method, path) => {
       outsideRequests++;
-      const res = await fetch(`${target.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${target.fixtures.apiKey}` } });
+      const authorization = `Bearer ${target.fixtures.apiKey}`;
+      const res = await fetch(`${target.baseUrl}${path}`, { method, headers: { Authorization: authorization } });
+      run.headers.observe({ where: `${method} ${path} ${res.status}`, status: res.status, headers: res.headers, authorization, at: Date.now() });
       const text = await res.text();
       let json: unknown;
       try {

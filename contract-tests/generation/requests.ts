@@ -1,11 +1,13 @@
 // Request generators for every operation of openapi.yaml, shared by the drift check's generated phase and the
-// reference server's fuzzer (fuzz/): valid requests (path, query and body drawn from the schemas, the body
-// checked valid with Ajv 2020) and invalid ones, each labelled with what makes it invalid (missing or
-// malformed auth, a key without the scope, a body mutated until Ajv rejects it, malformed JSON, a wrong
-// content type, an oversize field, a bad query or path parameter, a broken multipart body).
+// reference server's fuzzer (fuzz/): valid requests (path, query and body drawn from the schemas and checked
+// valid with Ajv 2020, random or at one boundary of the contract) and invalid ones, each labelled with what
+// makes it invalid (missing or malformed auth, a key without the scope or in the query string, one constraint
+// of a parameter or the body broken one step past it, malformed JSON, a wrong content type, a broken
+// multipart body).
 import fc from 'fast-check';
 import { contract, type Operation, type ValidateFunction } from '../../spec';
-import { arbitraryOf, boundedStrings, resolveSchema } from './schema-arbitrary';
+import { boundaryVariants, breakingVariants } from './boundaries';
+import { arbitraryOf, resolveSchema, type ArbitraryOptions } from './schema-arbitrary';
 
 type Json = Record<string, any>;
 
@@ -29,6 +31,10 @@ export interface RequestContext {
   noScopeKey: string;
   /** client_refs of connected clients, to reach past "unknown client". */
   clientRefs: string[];
+  /** The host of every URL the requests carry (any host when unset). */
+  urlHost?: string;
+  /** The files multipart bodies carry (every declared type, mostly agreeing with their bytes, when unset). */
+  files?: fc.Arbitrary<FilePart>;
 }
 
 export const doc = contract().document;
@@ -51,47 +57,66 @@ function parameterAccepts(schema: Json, raw: string): boolean {
   return v(raw);
 }
 
-const jsonMedia = (op: Operation) => op.requestBody?.content?.['application/json'];
-const multipartMedia = (op: Operation) => op.requestBody?.content?.['multipart/form-data'];
+/** `.` and `..` cannot travel as a path segment: URL parsers remove dot segments (also written %2E). */
+const DOT_SEGMENT = /^(\.|\.\.)$/;
+
+/**
+ * Whether a parameter value is one the contract accepts: its schema holds, and it is not empty (OpenAPI's
+ * `allowEmptyValue` is false unless the parameter says otherwise; an empty path segment names another route).
+ */
+export function parameterValid(p: Json, raw: string): boolean {
+  if (raw === '' && !(p.in === 'query' && p.allowEmptyValue === true)) return false;
+  return parameterAccepts(p.schema ?? {}, raw);
+}
+
+/** A parameter value that can travel at all (a path segment cannot be `.` or `..`, nor empty). */
+const sendable = (p: Json, raw: string) => !(p.in === 'path' && (raw === '' || DOT_SEGMENT.test(raw)));
+
+export const jsonMedia = (op: Operation) => op.requestBody?.content?.['application/json'];
+export const multipartMedia = (op: Operation) => op.requestBody?.content?.['multipart/form-data'];
 
 function withClientRefs(ctx: RequestContext, schema: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return ctx.clientRefs.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ctx.clientRefs) }, { weight: 1, arbitrary: schema }) : schema;
 }
 
-/** `.` and `..` cannot travel as a path segment: URL parsers remove dot segments (also written %2E). */
-const DOT_SEGMENT = /^(\.|\.\.)$/;
+/** The arbitrary options of a context: connected clients for `client_ref`, its URL host. */
+const optionsOf = (ctx: RequestContext, o: ArbitraryOptions = {}): ArbitraryOptions => ({
+  ...o,
+  urlHost: ctx.urlHost,
+  overrides: { client_ref: withClientRefs(ctx, arbitraryOf(doc, { $ref: '#/components/schemas/ClientRef' })), ...o.overrides },
+});
 
 function paramArbitrary(ctx: RequestContext, p: Json): fc.Arbitrary<string> {
   const base = arbitraryOf(doc, p.schema ?? { type: 'string' }, { maxString: 16 });
   const arb = p.name === 'client_ref' ? withClientRefs(ctx, base) : base;
-  return arb
-    .map((v) => String(v))
-    .filter((v) => parameterAccepts(p.schema ?? {}, v) && !(p.in === 'path' && DOT_SEGMENT.test(v)));
+  return arb.map((v) => String(v)).filter((v) => parameterValid(p, v) && sendable(p, v));
 }
 
-/** Values a parameter's schema refuses, as they would be sent (strings). */
-function invalidParamValues(p: Json): string[] {
-  const s = resolveSchema(doc, p.schema ?? {});
-  const candidates = ['', ' ', '-', '-leading-dash', 'x'.repeat(600), 'ünïcödé', 'a/b', '%00', 'NOT_AN_ENUM', 'maybe', 'abc', '1.5', '-1', '0', '101', '99999999999'];
-  if (typeof s.maxLength === 'number') candidates.push('a'.repeat(s.maxLength + 1));
-  if (typeof s.minimum === 'number') candidates.push(String(s.minimum - 1));
-  if (typeof s.maximum === 'number') candidates.push(String(s.maximum + 1));
-  // A path parameter cannot be empty in a URL (it would match another route), so it is never offered.
-  return candidates.filter((c) => !(p.in === 'path' && (c === '' || DOT_SEGMENT.test(c))) && !parameterAccepts(p.schema ?? {}, c));
+/** What a request is made of before it is written out: path and query values, and the body. */
+export interface RequestParts {
+  pathValues: Record<string, string>;
+  query: [string, string][];
+  /** The JSON body; for a multipart body, its fields (a file as a FilePart). */
+  body?: unknown;
 }
 
-function buildPath(op: Operation, pathValues: Record<string, string>, query: [string, string][]): string {
+export interface FilePart {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+export const isFilePart = (v: unknown): v is FilePart => typeof v === 'object' && v !== null && Buffer.isBuffer((v as FilePart).bytes);
+
+export function buildPath(op: Operation, pathValues: Record<string, string>, query: [string, string][]): string {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathValues[name] ?? 'x'));
   const qs = new URLSearchParams(query).toString();
   return qs ? `${path}?${qs}` : path;
 }
 
-interface Parts {
-  pathValues: Record<string, string>;
-  query: [string, string][];
-}
+type Params = Pick<RequestParts, 'pathValues' | 'query'>;
 
-function partsArbitrary(ctx: RequestContext, op: Operation): fc.Arbitrary<Parts> {
+function paramsArbitrary(ctx: RequestContext, op: Operation): fc.Arbitrary<Params> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   const pathRecord: Record<string, fc.Arbitrary<string>> = {};
@@ -106,6 +131,7 @@ function partsArbitrary(ctx: RequestContext, op: Operation): fc.Arbitrary<Parts>
     .map(([pathValues, q]) => ({ pathValues: pathValues as Record<string, string>, query: Object.entries(q as Record<string, string>) }));
 }
 
+/** Declared types of generated files, and the bytes each starts with. */
 const FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'audio/mpeg', 'application/pdf', 'text/plain', 'application/octet-stream', 'application/zip', 'text/html'];
 const MAGIC: Record<string, Buffer> = {
   'image/jpeg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
@@ -116,6 +142,62 @@ const MAGIC: Record<string, Buffer> = {
   'video/mp4': Buffer.from('\x00\x00\x00\x18ftypisom'),
   'audio/mpeg': Buffer.from('ID3\x03\x00'),
 };
+
+/** A file whose bytes start as its declared type's do (`agree`), or any bytes under that type. */
+export const fileOf = (contentType: string, filler: Uint8Array, name = 'upload', agree = true): FilePart => ({
+  filename: `${name.replace(/["\r\n\\/]/g, '_') || 'upload'}.bin`,
+  contentType,
+  bytes:
+    agree && contentType === 'text/plain'
+      ? Buffer.from(Array.from(filler, (b) => String.fromCharCode(32 + (b % 95))).join(''))
+      : Buffer.concat([agree ? (MAGIC[contentType] ?? Buffer.alloc(0)) : Buffer.alloc(0), Buffer.from(filler)]),
+});
+
+/** Files of every declared type, mostly with bytes that agree with it (to reach success), sometimes not. */
+const FILES: fc.Arbitrary<FilePart> = fc
+  .tuple(fc.constantFrom(...FILE_TYPES), fc.uint8Array({ maxLength: 2048 }), fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }), fc.string({ minLength: 1, maxLength: 12 }))
+  .map(([type, bytes, agree, name]) => fileOf(type, bytes, name, agree));
+
+/** The arbitrary options of a body: multipart files for `format: binary` fields. */
+function bodyOptions(ctx: RequestContext, op: Operation, o: ArbitraryOptions = {}): ArbitraryOptions {
+  const options = optionsOf(ctx, o);
+  const multipart = multipartMedia(op);
+  if (!multipart) return options;
+  const files: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, sub] of Object.entries<any>(resolveSchema(doc, multipart.schema).properties ?? {})) if (resolveSchema(doc, sub).format === 'binary') files[name] = ctx.files ?? FILES;
+  return { ...options, overrides: { ...options.overrides, ...files } };
+}
+
+const bodySchema = (op: Operation): unknown => (jsonMedia(op) ?? multipartMedia(op))?.schema;
+
+/** A multipart body as its schema sees it: every field is text (a number is its digits), a file a `format: binary` string. */
+const asFormValue = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([k, v]) => [k, isFilePart(v) ? 'binary' : typeof v === 'string' ? v : JSON.stringify(v)]));
+
+/** Whether the body is one the operation's schema accepts (a multipart body: its fields). */
+export function bodyValid(op: Operation, body: unknown): boolean {
+  const schema = bodySchema(op);
+  if (schema === undefined) return body === undefined;
+  if (body === undefined) return !op.requestBody?.required;
+  if (!multipartMedia(op)) return validatorOf(schema as Json)(body);
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && validatorOf(schema as Json)(asFormValue(body as Record<string, unknown>));
+}
+
+/** Whether every part of the request is one the contract accepts. */
+export function partsValid(op: Operation, parts: RequestParts): boolean {
+  for (const p of op.parameters.filter((q) => q.in === 'path' || q.in === 'query')) {
+    const value = p.in === 'path' ? parts.pathValues[p.name] : parts.query.find(([name]) => name === p.name)?.[1];
+    if (value === undefined ? p.required : !parameterValid(p, value)) return false;
+  }
+  return bodyValid(op, parts.body);
+}
+
+/** Valid parts of a request of the operation. */
+export function validParts(ctx: RequestContext, op: Operation): fc.Arbitrary<RequestParts> {
+  const schema = bodySchema(op);
+  if (schema === undefined) return paramsArbitrary(ctx, op);
+  const body = arbitraryOf(doc, schema, bodyOptions(ctx, op)).filter((b) => bodyValid(op, b));
+  return fc.tuple(paramsArbitrary(ctx, op), body).map(([params, b]) => ({ ...params, body: b }));
+}
 
 export interface MultipartPart {
   name: string;
@@ -137,97 +219,115 @@ export function multipartBody(parts: MultipartPart[], boundary = `----fuzz${Math
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function multipartPartsArbitrary(ctx: RequestContext, op: Operation): fc.Arbitrary<MultipartPart[]> {
-  const schema = resolveSchema(doc, multipartMedia(op).schema);
-  const fields: fc.Arbitrary<MultipartPart | null>[] = [];
-  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) {
-    const required = (schema.required ?? []).includes(name);
-    const r = resolveSchema(doc, sub);
-    let arb: fc.Arbitrary<MultipartPart>;
-    if (r.format === 'binary') {
-      arb = fc
-        .tuple(
-          fc.constantFrom(...FILE_TYPES),
-          fc.uint8Array({ maxLength: 2048 }),
-          // Mostly files whose bytes agree with their declared type (to reach success), sometimes not.
-          fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-          fc.string({ minLength: 1, maxLength: 12 }),
-        )
-        .map(([type, bytes, agree, fname]) => ({
-          name,
-          filename: `${fname.replace(/["\r\n\\]/g, '_')}.bin`,
-          contentType: type,
-          value:
-            agree && type === 'text/plain'
-              ? Buffer.from(Array.from(bytes, (b) => String.fromCharCode(32 + (b % 95))).join(''))
-              : Buffer.concat([agree ? (MAGIC[type] ?? Buffer.alloc(0)) : Buffer.alloc(0), Buffer.from(bytes)]),
-        }));
-    } else {
-      const values = name === 'client_ref' ? withClientRefs(ctx, arbitraryOf(doc, sub, { maxString: 16 })) : arbitraryOf(doc, sub, { maxString: 16 });
-      arb = values.map((v) => ({ name, value: String(v) }));
-    }
-    fields.push(required ? arb : fc.option(arb, { nil: null }));
+/** The form fields of a multipart body, files as file parts (a field of another type is sent as its JSON text). */
+const formParts = (fields: Record<string, unknown>): MultipartPart[] =>
+  Object.entries(fields).map(([name, v]) =>
+    isFilePart(v) ? { name, value: v.bytes, filename: v.filename, contentType: v.contentType } : { name, value: typeof v === 'string' ? v : JSON.stringify(v) },
+  );
+
+/** The request the parts make, with the context's key on a secured operation. */
+export function requestOf(ctx: RequestContext, op: Operation, parts: RequestParts, kind: GeneratedRequest['kind'], why: string): GeneratedRequest {
+  const headers: Record<string, string> = isSecured(op) ? auth(ctx.key) : {};
+  const request: GeneratedRequest = { operationId: operationId(op), kind, why, method: op.method.toUpperCase(), path: buildPath(op, parts.pathValues, parts.query), headers };
+  if (parts.body === undefined) return request;
+  if (multipartMedia(op) && typeof parts.body === 'object' && parts.body !== null && !Array.isArray(parts.body)) {
+    // A fixed boundary: the same parts make the same bytes (reproducible with the seed).
+    const m = multipartBody(formParts(parts.body as Record<string, unknown>), '----partner-messaging-generated');
+    return { ...request, headers: { ...headers, 'content-type': m.contentType }, body: m.body };
   }
-  return fc.tuple(...fields).map((ps) => ps.filter((p): p is MultipartPart => p !== null));
+  return { ...request, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(parts.body) };
 }
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
 /** A valid request of the operation. */
 export function validRequest(ctx: RequestContext, op: Operation): fc.Arbitrary<GeneratedRequest> {
-  const id = operationId(op);
-  const headers = isSecured(op) ? auth(ctx.key) : {};
-  const json = jsonMedia(op);
-  const multipart = multipartMedia(op);
-  if (json) {
-    const v = validatorOf(json.schema);
-    const body = arbitraryOf(doc, json.schema, { overrides: { client_ref: withClientRefs(ctx, arbitraryOf(doc, { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._:@-]*$', maxLength: 128 })) } }).filter((b) => v(b));
-    return fc.tuple(partsArbitrary(ctx, op), body).map(([parts, b]) => ({
-      operationId: id,
-      kind: 'valid' as const,
-      why: 'valid request',
-      method: op.method.toUpperCase(),
-      path: buildPath(op, parts.pathValues, parts.query),
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(b),
-    }));
-  }
-  if (multipart) {
-    const schema = resolveSchema(doc, multipart.schema);
-    return fc
-      .tuple(partsArbitrary(ctx, op), multipartPartsArbitrary(ctx, op))
-      .filter(([, parts]) => (schema.required ?? []).every((r: string) => parts.some((p) => p.name === r)))
-      .map(([parts, fields]) => {
-        const m = multipartBody(fields);
-        return {
-          operationId: id,
-          kind: 'valid' as const,
-          why: `valid multipart (${fields.map((f) => (f.filename ? `${f.name}: ${f.contentType}, ${(f.value as Buffer).length} B` : f.name)).join('; ')})`,
-          method: op.method.toUpperCase(),
-          path: buildPath(op, parts.pathValues, parts.query),
-          headers: { ...headers, 'content-type': m.contentType },
-          body: m.body,
-        };
-      });
-  }
-  return partsArbitrary(ctx, op).map((parts) => ({
-    operationId: id,
-    kind: 'valid' as const,
-    why: 'valid request',
-    method: op.method.toUpperCase(),
-    path: buildPath(op, parts.pathValues, parts.query),
-    headers: { ...headers },
-  }));
+  return validParts(ctx, op).map((parts) => requestOf(ctx, op, parts, 'valid', multipartMedia(op) ? `valid multipart (${describeForm(parts.body)})` : 'valid request'));
 }
 
-function setAt(value: any, path: string[], replacement: unknown): any {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path as [string, ...string[]];
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return { ...value, [head]: setAt(value[head], rest, replacement) };
+const describeForm = (body: unknown) =>
+  Object.entries((body ?? {}) as Record<string, unknown>)
+    .map(([name, v]) => (isFilePart(v) ? `${name}: ${v.contentType}, ${v.bytes.length} B` : name))
+    .join('; ');
+
+/**
+ * One thing pinned in a request of an operation: a boundary (`valid`: the request stays valid) or one
+ * constraint broken one step past it (`invalid`), in a parameter or the body.
+ */
+export interface Probe {
+  operation: Operation;
+  kind: GeneratedRequest['kind'];
+  location: 'body' | 'query' | 'path';
+  /** The pinned field: a parameter's name, or a dotted path in the body ('' for the body as a whole). */
+  field: string;
+  /** What is pinned (`maxLength 4096`, `minimum 1 − 1`). */
+  what: string;
+  arb: fc.Arbitrary<RequestParts>;
 }
 
-/** Invalid variants of a valid request; each is checked to be invalid where a schema can tell. */
+export const describeProbe = (p: Pick<Probe, 'location' | 'field' | 'what'>) => (p.what === 'drawn at random' ? p.what : `${p.location}${p.field ? ` ${p.field}` : ''}: ${p.what}`);
+
+/** Every boundary (`valid`) or every broken constraint (`invalid`) of an operation's parameters and body, one per probe. */
+export function probesOf(ctx: RequestContext, op: Operation, kind: GeneratedRequest['kind'], o: ArbitraryOptions = {}): Probe[] {
+  const params = paramsArbitrary(ctx, op);
+  const schema = bodySchema(op);
+  const options = bodyOptions(ctx, op, o);
+  const randomBody = schema === undefined ? fc.constant(undefined) : arbitraryOf(doc, schema, options);
+  const probes: Probe[] = [];
+  // A request drawn at random, nothing pinned: every operation gets valid requests, those without parameters or body too.
+  if (kind === 'valid') probes.push({ operation: op, kind, location: 'body', field: '', what: 'drawn at random', arb: validParts(ctx, op) });
+  const variantsOf = kind === 'valid' ? boundaryVariants : breakingVariants;
+  for (const p of op.parameters.filter((q) => q.in === 'path' || q.in === 'query')) {
+    const set = (params: Params, value: string | undefined): Params =>
+      p.in === 'path'
+        ? { ...params, pathValues: { ...params.pathValues, [p.name]: value ?? '' } }
+        : { ...params, query: [...params.query.filter(([name]) => name !== p.name), ...(value === undefined ? [] : ([[p.name, value]] as [string, string][]))] };
+    const pin = (what: string, values: fc.Arbitrary<string | undefined>) =>
+      probes.push({ operation: op, kind, location: p.in, field: p.name, what, arb: fc.tuple(params, values, randomBody).map(([ps, value, body]) => ({ ...set(ps, value), body })) });
+    if (p.in === 'query' && !p.required && kind === 'valid') {
+      pin('left out', fc.constant(undefined));
+      pin('present', paramArbitrary(ctx, p));
+    }
+    if (p.in === 'query' && p.required && kind === 'invalid') pin('required, left out', fc.constant(undefined));
+    if (p.in === 'query' && kind === 'invalid' && p.allowEmptyValue !== true && parameterAccepts(p.schema ?? {}, '')) pin('empty (allowEmptyValue is false)', fc.constant(''));
+    for (const v of variantsOf(doc, p.schema ?? {}, { maxString: 16 })) {
+      if (v.field) continue;
+      const values = v.arb.map((value) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)));
+      // An empty path segment or a dot segment cannot travel (`minLength 1 − 1` of a path parameter), and in a
+      // URL a number is the text of a string (`wrong type` of a string parameter): such variants are not made.
+      const drawn = fc.sample(values, { numRuns: 5, seed: 1 }).filter((raw) => sendable(p, raw));
+      if (drawn.length > 0 && !(kind === 'invalid' && drawn.every((raw) => parameterValid(p, raw)))) pin(v.what, values.filter((raw) => sendable(p, raw)));
+    }
+  }
+  if (schema !== undefined) {
+    for (const v of variantsOf(doc, schema, options)) {
+      // A form field is text: a number there is the text of a string, not another type.
+      if (multipartMedia(op) && v.field !== '' && /^wrong type/.test(v.what)) continue;
+      probes.push({ operation: op, kind, location: 'body', field: v.field, what: v.what, arb: fc.tuple(params, v.arb).map(([ps, body]) => ({ ...ps, body })) });
+    }
+  }
+  return probes;
+}
+
+/**
+ * The parts that agree with the probe's kind (valid ones for `valid`; Ajv decides), or undefined when a few
+ * draws show that none do (a broken value another branch of the schema accepts), so a filter never starves.
+ */
+export function agreeing(op: Operation, kind: GeneratedRequest['kind'], arb: fc.Arbitrary<RequestParts | undefined>, seed = 1): fc.Arbitrary<RequestParts> | undefined {
+  const agrees = (parts: RequestParts | undefined): parts is RequestParts => parts !== undefined && partsValid(op, parts) === (kind === 'valid');
+  for (let draw = 0; draw < 8; draw++) if (agrees(fc.sample(arb, { numRuns: 1, seed: seed + draw })[0])) return arb.filter(agrees);
+  return undefined;
+}
+
+/** Requests of the operation's probes, each kept only when the contract agrees with its kind. */
+function probeRequests(ctx: RequestContext, op: Operation, kind: GeneratedRequest['kind']): fc.Arbitrary<GeneratedRequest>[] {
+  return probesOf(ctx, op, kind).flatMap((probe) => {
+    const parts = agreeing(op, kind, probe.arb);
+    return parts ? [parts.map((p) => requestOf(ctx, op, p, kind, describeProbe(probe)))] : [];
+  });
+}
+
+/** Invalid requests of the operation: a broken key or its placement, one broken constraint, a malformed body. */
 export function invalidRequest(ctx: RequestContext, op: Operation): fc.Arbitrary<GeneratedRequest> {
   const valid = validRequest(ctx, op);
   const variants: fc.Arbitrary<GeneratedRequest | null>[] = [];
@@ -257,50 +357,9 @@ export function invalidRequest(ctx: RequestContext, op: Operation): fc.Arbitrary
     );
   }
 
-  for (const p of op.parameters.filter((q) => q.in === 'query' || q.in === 'path')) {
-    const bad = invalidParamValues(p);
-    if (p.in === 'query' && p.required) {
-      variants.push(valid.map((r) => ({ ...r, kind: 'invalid' as const, why: `required query parameter ${p.name} missing`, path: dropQuery(r.path, p.name) })));
-    }
-    if (bad.length === 0) continue;
-    variants.push(
-      fc.tuple(valid, fc.constantFrom(...bad)).map(([r, value]) => ({
-        ...r,
-        kind: 'invalid' as const,
-        why: `${p.in} parameter ${p.name}=${JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}…(${value.length} chars)` : value)}`,
-        path: p.in === 'query' ? setQuery(r.path, p.name, value) : setPathParam(op, r.path, p.name, value),
-      })),
-    );
-  }
+  variants.push(...probeRequests(ctx, op, 'invalid'));
 
   if (json) {
-    const v = validatorOf(json.schema);
-    const schema = resolveSchema(doc, json.schema);
-    const bounded = boundedStrings(doc, json.schema);
-    const mutate = fc.oneof(
-      fc.constantFrom(...(schema.required ?? ['client_ref'])).map((name: string) => ({ why: `required body field ${name} removed`, f: (b: any) => without(b, name) })),
-      fc
-        .tuple(fc.constantFrom(...Object.keys(schema.properties ?? { client_ref: 1 })), fc.constantFrom<unknown>(12345, true, null, [], { nested: {} }, 'x'))
-        .map(([name, value]) => ({ why: `body field ${name} set to ${JSON.stringify(value)}`, f: (b: any) => ({ ...b, [name]: value }) })),
-      fc.constant({ why: 'unknown body field', f: (b: any) => ({ ...b, unexpected_field_fuzz: 1 }) }),
-      fc.constantFrom<unknown>([], 42, 'text', null, true).map((value) => ({ why: `body is ${JSON.stringify(value)}`, f: () => value })),
-      ...(bounded.length
-        ? [
-            fc.tuple(fc.constantFrom(...bounded), fc.constantFrom(1, 10_000)).map(([b, extra]) => ({
-              why: `oversize field ${b.path.join('.')} (${b.maxLength + extra} chars, maxLength ${b.maxLength})`,
-              f: (body: any) => setAt(body, b.path, 'a'.repeat(b.maxLength + extra)),
-            })),
-          ]
-        : []),
-    );
-    variants.push(
-      fc.tuple(valid, mutate).map(([r, m]) => {
-        const body = m.f(JSON.parse(String(r.body)));
-        // A mutation the schema still accepts (an optional field, a free-form object) is not invalid: dropped.
-        if (v(body)) return null;
-        return { ...r, kind: 'invalid' as const, why: m.why, body: JSON.stringify(body) };
-      }),
-    );
     variants.push(
       fc.tuple(valid, fc.constantFrom('{', '{"client_ref":', 'not json', '{"a":1}}', '\u0000', "{'single':'quotes'}")).map(([r, text]) => ({
         ...r,
@@ -323,22 +382,6 @@ export function invalidRequest(ctx: RequestContext, op: Operation): fc.Arbitrary
   }
 
   if (multipart) {
-    const schema = resolveSchema(doc, multipart.schema);
-    const required: string[] = schema.required ?? [];
-    variants.push(
-      fc.tuple(partsArbitrary(ctx, op), multipartPartsArbitrary(ctx, op), fc.constantFrom(...required)).map(([parts, fields, missing]) => {
-        const m = multipartBody(fields.filter((f) => f.name !== missing));
-        return {
-          operationId: operationId(op),
-          kind: 'invalid' as const,
-          why: `multipart without the required part ${missing}`,
-          method: op.method.toUpperCase(),
-          path: buildPath(op, parts.pathValues, parts.query),
-          headers: { ...(secured ? auth(ctx.key) : {}), 'content-type': m.contentType },
-          body: m.body,
-        };
-      }),
-    );
     variants.push(
       fc.tuple(valid, fc.integer({ min: 1, max: 200 })).map(([r, cut]) => {
         const body = r.body as Buffer;
@@ -362,40 +405,15 @@ export function hasInvalidForms(op: Operation): boolean {
   return isSecured(op) || op.parameters.length > 0 || !!op.requestBody;
 }
 
+/** Valid requests (random, and at every boundary) and invalid ones of the operation. */
 export function requestArbitrary(ctx: RequestContext, op: Operation): fc.Arbitrary<GeneratedRequest> {
-  if (!hasInvalidForms(op)) return validRequest(ctx, op);
-  return fc.oneof(validRequest(ctx, op), invalidRequest(ctx, op));
+  const valid = fc.oneof(validRequest(ctx, op), ...probeRequests(ctx, op, 'valid'));
+  if (!hasInvalidForms(op)) return valid;
+  return fc.oneof(valid, invalidRequest(ctx, op));
 }
 
 function without<T extends Record<string, any>>(o: T, key: string): T {
   const copy = { ...o };
   delete copy[key];
   return copy;
-}
-
-function splitPath(path: string): [string, URLSearchParams] {
-  const i = path.indexOf('?');
-  return i < 0 ? [path, new URLSearchParams()] : [path.slice(0, i), new URLSearchParams(path.slice(i + 1))];
-}
-function joinPath(base: string, q: URLSearchParams): string {
-  const s = q.toString();
-  return s ? `${base}?${s}` : base;
-}
-function dropQuery(path: string, name: string): string {
-  const [base, q] = splitPath(path);
-  q.delete(name);
-  return joinPath(base, q);
-}
-function setQuery(path: string, name: string, value: string): string {
-  const [base, q] = splitPath(path);
-  q.set(name, value);
-  return joinPath(base, q);
-}
-function setPathParam(op: Operation, path: string, name: string, value: string): string {
-  const [base, q] = splitPath(path);
-  const templ = op.path.split('/');
-  const actual = base.split('/');
-  const i = templ.indexOf(`{${name}}`);
-  if (i >= 0) actual[i] = encodeURIComponent(value);
-  return joinPath(actual.join('/'), q);
 }
