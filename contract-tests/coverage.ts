@@ -167,7 +167,7 @@ export class Coverage {
 
   /**
    * The verdict on each operation: covered (a documented 2xx checked), not implemented (every answer a 404
-   * or 405 but for key refusals, none carrying an error code of the operation's own), no success (answered,
+   * or 405 but for key refusals, no 404 carrying an error code of the operation's own), no success (answered,
    * never with a documented 2xx), or not exercised (never answered).
    */
   verdicts(): { operation: string; verdict: OperationVerdict }[] {
@@ -177,7 +177,7 @@ export class Coverage {
       if (!without.has(id)) return { operation: id, verdict: 'covered' as const };
       const answered = this.all().filter((c) => c.operation === id && c.hits > 0);
       if (answered.length === 0) return { operation: id, verdict: 'not exercised' as const };
-      const routing = answered.every((c) => ROUTING_ANSWERS.has(c.status) && (c.code === null || ['not_found', 'unauthorized', 'forbidden'].includes(c.code)));
+      const routing = answered.every((c) => (c.status === '404' ? c.code === null || c.code === 'not_found' : ROUTING_ANSWERS.has(c.status)));
       const notFound = answered.some((c) => c.status === '404' || c.status === '405');
       return { operation: id, verdict: routing && notFound ? ('not implemented' as const) : ('no success' as const) };
     });

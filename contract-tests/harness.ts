@@ -64,9 +64,8 @@ export class CheckedTransport {
         /* not JSON: the checker already reported the body */
       }
     }
-    if (result.operation && result.documentedStatus) {
-      this.coverage.record(result.operation.operationId, result.documentedStatus, result.errorCode);
-    }
+    // An undocumented status is recorded too: it is listed apart, and the verdict on the operation reads it.
+    if (result.operation) this.coverage.record(result.operation.operationId, result.documentedStatus ?? String(response.status), result.errorCode);
     this.exchanges.push({
       method: request.method,
       path,

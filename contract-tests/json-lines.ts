@@ -7,13 +7,83 @@ export class JsonFileError extends Error {}
 /** The line (1-based) of a character offset. */
 const lineAt = (text: string, offset: number) => text.slice(0, Math.max(0, offset)).split('\n').length;
 
-/** Where JSON.parse stopped: its message names a position (Node 20) or a line (Node 22 and later). */
-function syntaxLine(text: string, message: string): number {
-  const line = /\(line (\d+) column \d+\)/.exec(message);
-  if (line) return Number(line[1]);
-  const position = /at position (\d+)/.exec(message);
-  if (position) return lineAt(text, Number(position[1]));
-  return text.split('\n').length;
+/**
+ * The offset of the first character that breaks JSON (JSON.parse's messages differ between Node versions and
+ * realms, and some name no position): a recursive descent over the grammar that only finds where it fails.
+ */
+export function syntaxErrorOffset(text: string): number {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const literal = (word: string) => (text.startsWith(word, i) ? void (i += word.length) : fail());
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      if (text.charCodeAt(i) < 0x20) fail();
+      if (text[i] === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail();
+          i += 4;
+        } else if (!'"\\/bfnrt'.includes(text[i] ?? 'x')) fail();
+      }
+      i++;
+    }
+    if (i >= text.length) fail();
+    i++;
+  };
+  const value = (): void => {
+    space();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      space();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail();
+        string();
+        space();
+        if (text[i] !== ':') fail();
+        i++;
+        value();
+        space();
+        if (text[i] === '}') return void i++;
+        if (text[i] !== ',') fail();
+        i++;
+      }
+    }
+    if (c === '[') {
+      i++;
+      space();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ']') return void i++;
+        if (text[i] !== ',') fail();
+        i++;
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    const number = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!number) fail();
+    i += number![0].length;
+  };
+  try {
+    value();
+    space();
+    return i < text.length ? i : -1;
+  } catch (offset) {
+    return offset as number;
+  }
 }
 
 export interface ParsedJson {
@@ -28,8 +98,9 @@ export function parseJsonLines(text: string, where: string): ParsedJson {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const message = (e as Error).message.replace(/\s*\(line \d+ column \d+\)/, '');
-    throw new JsonFileError(`${where}:${syntaxLine(text, (e as Error).message)}: not valid JSON: ${message}`);
+    const message = (e as Error).message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/, "[\s\S]*" is not valid JSON$/, '');
+    const offset = syntaxErrorOffset(text);
+    throw new JsonFileError(`${where}:${lineAt(text, offset < 0 ? text.length : offset)}: not valid JSON: ${message}`);
   }
   const lines = valueLines(text);
   return { value, lineOf: (pointer) => lines.get(pointer) ?? 1 };

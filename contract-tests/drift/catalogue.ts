@@ -26,17 +26,17 @@ export interface AllowedVariation {
 }
 
 /** `GET /clients/{ref}` and the like: the method and the path after `/v1`. */
-const is = (req: ProxiedRequest, method: string, path: RegExp) => req.method === method && path.test(req.path.replace(/^\/v1/, ''));
+export const is = (req: ProxiedRequest, method: string, path: RegExp) => req.method === method && path.test(req.path.replace(/^\/v1/, ''));
 const CLIENT_PATH = /^\/clients\/(?!signup$)[^/]+$/;
-const TEMPLATE_PATH = /^\/templates\/(?!media$)[^/]+$/;
-const json = (req: ProxiedRequest): Record<string, unknown> | undefined => {
+export const TEMPLATE_PATH = /^\/templates\/(?!media$)[^/]+$/;
+export const json = (req: ProxiedRequest): Record<string, unknown> | undefined => {
   try {
     return JSON.parse(req.body.toString('utf8'));
   } catch {
     return undefined;
   }
 };
-const setJsonBody = (req: ProxiedRequest, body: unknown) => {
+export const setJsonBody = (req: ProxiedRequest, body: unknown) => {
   req.body = Buffer.from(JSON.stringify(body));
 };
 const errorCode = (res: ProxiedResponse) => {
@@ -49,7 +49,7 @@ const errorCode = (res: ProxiedResponse) => {
 const swapKey = (from: string, to: string): Behaviour['request'] => (req) => {
   if (req.headers.authorization === `Bearer ${from}`) req.headers.authorization = `Bearer ${to}`;
 };
-const respondJson = (res: ProxiedResponse, status: number, body: unknown) => {
+export const respondJson = (res: ProxiedResponse, status: number, body: unknown) => {
   res.status = status;
   res.headers['content-type'] = 'application/json';
   res.body = Buffer.from(JSON.stringify(body));

@@ -31,6 +31,8 @@ export interface PhaseWorld {
   token: string;
   /** Files of the types the contract's uploads accept, by template media format. */
   files: Record<'IMAGE' | 'VIDEO' | 'DOCUMENT', FilePart>;
+  /** How many more templates the phase may create (then valid creations go to the social client: refused, nothing made). */
+  creationsLeft: number;
 }
 
 type Pinned = Pick<Probe, 'location' | 'field'>;
@@ -183,7 +185,9 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
       if (chat) f.setQuery('client_ref', chat);
       break;
     case 'createTemplate': {
-      if (chat) f.setBody('client_ref', chat);
+      // Past the phase's quota, a client that cannot hold templates (social: refused) or none (404): nothing is made.
+      const client = world.creationsLeft > 0 ? chat : (world.socialClientRef ?? `gen-${world.token}-no-such-client`);
+      if (client) f.setBody('client_ref', client);
       if (pinned(probe, 'body', 'name')) f.parts.body = isObject(f.parts.body) ? { ...f.parts.body, name: uniqueName(f.body('name'), world.token, unique()) } : f.parts.body;
       else f.setBody('name', uniqueName(f.body('name'), world.token, unique()));
       fitTemplateContent(f, world);
@@ -206,9 +210,15 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
   return f.parts;
 }
 
-/** A template's content that reaches the provider: header media by the phase's handle, URLs on the target (the generator's host). */
+/**
+ * A template's content that reaches the provider: header media by the phase's handle, and a raw component
+ * array (free-form in the contract) that starts with the BODY component the provider requires. Its length, the
+ * contract's boundary, stays as drawn.
+ */
 function fitTemplateContent(f: Fitting, world: PhaseWorld): void {
   if (world.handle && f.body('header.media_handle') !== undefined) f.setBody('header.media_handle', world.handle);
+  const components = f.body('components');
+  if (Array.isArray(components)) components.splice(0, components.length > 0 ? 1 : 0, { type: 'BODY', text: 'Hello.' });
 }
 
 /**

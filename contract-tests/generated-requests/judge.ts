@@ -6,7 +6,7 @@
 // validation, a field → its messages). Every answer is also held to openapi.yaml by the checked transport.
 import { contract, type Operation } from '../../spec';
 import { flatSchema, branchesOf } from '../generation/schema-arbitrary';
-import { describeProbe, type Probe } from '../generation/requests';
+import { describeProbe, type Probe, type RequestParts } from '../generation/requests';
 
 /** A broken rule: stated without the values that vary, and what was seen. */
 export interface Problem {
@@ -23,11 +23,18 @@ export interface JudgedAnswer {
 
 /**
  * Fields whose acceptance depends on what they refer to outside the request: a provider's code or handle, a
- * media id, a URL the service fetches, a template by reference, and the provider's own objects the contract
- * forwards unchanged. A valid request refused for one of them is a domain refusal (the reference is unknown,
- * the URL unreachable, the provider says no), never drift.
+ * media id, a URL the service fetches, a template by reference. A valid request refused for the value it sent
+ * there is a domain refusal (the reference is unknown, the URL unreachable, the provider says no), never drift;
+ * refused for leaving one out, it is.
  */
-export const REFERENCE_FIELDS = new Set(['auth_code', 'media_handle', 'media_url', 'link', 'id', 'template_ref', 'template', 'components', 'interactive', 'contacts']);
+export const REFERENCE_FIELDS = new Set(['auth_code', 'media_handle', 'media_url', 'link', 'id', 'template_ref']);
+
+/**
+ * The provider's own objects, which the contract bounds (an array's length, a type) and forwards unchanged:
+ * what is inside them is the provider's to judge, so a refusal naming one is a domain refusal, unless the
+ * probe pinned the contract's own bound of it (the 257 cards of `contacts`).
+ */
+export const PROVIDER_OBJECTS = new Set(['components', 'template', 'interactive', 'contacts']);
 
 /** `body.buttons.0.text` → `buttons.text`: a details key or a field without its location and array indices. */
 const normalize = (key: string) =>
@@ -82,13 +89,29 @@ const detailsOf = (json: unknown): Record<string, unknown> | undefined => {
   return typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as Record<string, unknown>) : undefined;
 };
 
-/** The details keys of a validation failure that blame a field the request declares (a field → its messages). */
-function blamedFields(op: Operation, json: unknown): string[] {
+/** The value a details key names in the request (`image.id`, `buttons.0.url`, a parameter's name), if it sent one. */
+function sentAt(parts: RequestParts, key: string): unknown {
+  const path = key.replace(/^(body|query|path|params)\./, '').split('.');
+  const param = parts.query.find(([name]) => name === path[0])?.[1] ?? parts.pathValues[path[0]!];
+  if (path.length === 1 && param !== undefined) return param;
+  return path.reduce<unknown>((node, step) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[step] : undefined), parts.body);
+}
+
+/**
+ * The details keys of a validation failure that blame a field the request declares (a field → its messages),
+ * but for a reference it sent, and a provider's object unless the probe pinned the object itself (its length).
+ */
+function blamedFields(op: Operation, probe: Probe, json: unknown, parts: RequestParts): string[] {
   const declared = declaredFields(op);
   return Object.entries(detailsOf(json) ?? {})
     .filter(([key, messages]) => Array.isArray(messages) && declared.has(normalize(key)))
     .map(([key]) => key)
-    .filter((key) => !normalize(key).split('.').some((part) => REFERENCE_FIELDS.has(part)));
+    .filter((key) => {
+      const path = normalize(key).split('.');
+      if (path.slice(0, -1).some((part) => PROVIDER_OBJECTS.has(part))) return false;
+      if (PROVIDER_OBJECTS.has(path.at(-1)!) && normalize(probe.field) !== path.join('.')) return false;
+      return !(REFERENCE_FIELDS.has(path.at(-1)!) && sentAt(parts, key) !== undefined);
+    });
 }
 
 const answered = (a: JudgedAnswer) => `${a.status}${a.errorCode ? ` ${a.errorCode}` : ''}`;
@@ -101,7 +124,7 @@ export const STATUS_DEMANDS_KEY = 'GET /status demands a key: section 4 says eve
 const DOMAIN_REFUSALS = new Set([402, 404, 409, 422]);
 
 /** What a valid request's answer breaks. */
-function judgeValid(op: Operation, probe: Probe, a: JudgedAnswer): Problem[] {
+function judgeValid(op: Operation, probe: Probe, a: JudgedAnswer, parts: RequestParts): Problem[] {
   const where = `${op.operationId} ${a.status}`;
   const what = `${op.operationId} (${describeProbe(probe)})`;
   if (a.status < 300 || DOMAIN_REFUSALS.has(a.status) || a.status === 502 || a.status === 503) return [];
@@ -109,7 +132,7 @@ function judgeValid(op: Operation, probe: Probe, a: JudgedAnswer): Problem[] {
     return [{ rule: STATUS_DEMANDS_KEY, where, seen: `answered ${answered(a)} without a key: ${excerpt(a.json)}` }];
   }
   if (a.status === 400) {
-    const blamed = blamedFields(op, a.json);
+    const blamed = blamedFields(op, probe, a.json, parts);
     if (blamed.length === 0) return [];
     return [{ rule: `valid input refused: ${what} answered ${answered(a)} blaming ${blamed.map(normalize).join(', ')}`, where, seen: excerpt(a.json) }];
   }
@@ -131,7 +154,7 @@ function judgeInvalid(op: Operation, probe: Probe, a: JudgedAnswer): Problem[] {
 }
 
 /** The rules the answer to a generated request breaks (429 is not judged: the phase waits and sends again). */
-export function judgeAnswer(op: Operation, probe: Probe, a: JudgedAnswer): Problem[] {
+export function judgeAnswer(op: Operation, probe: Probe, a: JudgedAnswer, parts: RequestParts): Problem[] {
   if (a.status === 429) return [];
-  return probe.kind === 'valid' ? judgeValid(op, probe, a) : judgeInvalid(op, probe, a);
+  return probe.kind === 'valid' ? judgeValid(op, probe, a, parts) : judgeInvalid(op, probe, a);
 }

@@ -22,12 +22,15 @@ export interface GeneratedPhaseOptions {
   maxRequests: number;
   /** At most this long, in milliseconds (shrinking included; the clean-up after it is not). */
   budgetMs: number;
+  /** Only the probes of these operations (all when absent), and of those only the ones `select` keeps: for the drift harness. */
+  operations?: string[];
+  select?: (probe: Probe) => boolean;
 }
 
 /** Defaults that keep a full run against the reference server well under 2 minutes on 2 cores. */
 export const GENERATED_DEFAULTS = { maxRequests: 1500, budgetSeconds: 25 };
 
-/** Templates the phase creates at most per run (each deleted at its end). */
+/** Templates the phase creates at most per run (each deleted at its end); later valid creations go to the social client (refused, nothing made). */
 export const MAX_CREATED_TEMPLATES = 40;
 /** Requests spent shrinking one finding at most. */
 const MAX_SHRINK_REQUESTS = 40;
@@ -124,6 +127,7 @@ class Phase {
       inboundMediaId: fx.inboundMediaId,
       token: runToken(),
       files: supportedFiles(),
+      creationsLeft: MAX_CREATED_TEMPLATES,
     };
     const files = Object.values(this.world.files);
     this.ctx = {
@@ -143,13 +147,8 @@ class Phase {
     return this.stoppedBy !== 'done';
   }
 
-  /**
-   * Sends a request to the target through the checked transport. A connection the target closed before it
-   * answered is tried once more (a kept-alive connection it had just dropped); a 429 is waited out once when the
-   * budget allows. Undefined when the phase is over.
-   */
+  /** Sends a generated request; a 429 is waited out once when the budget allows. Undefined when the phase is over. */
   async send(r: GeneratedRequest): Promise<Exchange | { noAnswer: string } | undefined> {
-    let retried = false;
     let waited = false;
     for (;;) {
       if (this.exhausted) return undefined;
@@ -157,15 +156,12 @@ class Phase {
       if (r.kind === 'valid') this.sentValid++;
       else this.sentInvalid++;
       const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : new Uint8Array(r.body);
+      let exchange: Exchange;
       try {
-        const response = await this.transport.fetch(`${this.target.baseUrl}${r.path}`, { method: r.method, headers: r.headers, body });
-        await response.arrayBuffer();
+        exchange = await this.exchange(r.path, { method: r.method, headers: r.headers, body });
       } catch (error) {
-        if (retried) return { noAnswer: failureCause(error) };
-        retried = true;
-        continue;
+        return { noAnswer: failureCause(error) };
       }
-      const exchange = this.transport.exchanges.at(-1)!;
       this.keepWindowReserve(exchange);
       if (exchange.status !== 429) return exchange;
       const wait = Number(exchange.headers.get('retry-after') ?? 1) * 1000;
@@ -190,13 +186,27 @@ class Phase {
     }
   }
 
+  /**
+   * One request through the checked transport. A connection the target closed before it answered is tried once
+   * more (a kept-alive connection it had just dropped); a second failure is thrown.
+   */
+  private async exchange(path: string, init: RequestInit): Promise<Exchange> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await this.transport.fetch(`${this.target.baseUrl}${path}`, init);
+        await response.arrayBuffer();
+        return this.transport.exchanges.at(-1)!;
+      } catch (error) {
+        if (attempt > 0) throw error;
+      }
+    }
+  }
+
   /** A plain request of the phase's own (setting up and cleaning up), outside the probes. */
   async call(method: string, path: string, body?: unknown, form?: FormData): Promise<Exchange> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.target.fixtures.apiKey}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.transport.fetch(`${this.target.baseUrl}${path}`, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-    await response.arrayBuffer();
-    return this.transport.exchanges.at(-1)!;
+    return this.exchange(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
   }
 
   /** What the phase's requests may refer to beyond the fixtures: the approved template's placeholders, two templates of its own, a header media handle. */
@@ -248,17 +258,18 @@ class Phase {
     if (op.operationId !== 'createTemplate' || e.status !== 201) return;
     const t = e.json as { id?: string | null; name?: string; language?: string } | undefined;
     if (t?.name) this.created.push({ name: t.name, language: t.language ?? 'en_US', id: t.id ?? undefined });
+    this.world.creationsLeft = MAX_CREATED_TEMPLATES - this.created.length;
   }
 }
 
 /** The problems of one exchange: the probe's rules and every way the answer breaks openapi.yaml. */
-function problemsOf(op: Operation, probe: Probe, e: Exchange): Problem[] {
+function problemsOf(op: Operation, probe: Probe, e: Exchange, parts: RequestParts): Problem[] {
   const shape = e.violations.map((v) => ({
     rule: `${v.field.replace(/\/\d+(?=\/|$)/g, '/*')}: ${v.message}`,
     where: `${v.operation} ${v.status}`,
     seen: v.value ?? '',
   }));
-  return [...judgeAnswer(op, probe, { status: e.status, errorCode: e.errorCode, json: e.json }), ...shape];
+  return [...judgeAnswer(op, probe, { status: e.status, errorCode: e.errorCode, json: e.json }, parts), ...shape];
 }
 
 /** A probe ready to run: its fitted arbitrary, or why it cannot be sent. */
@@ -283,10 +294,23 @@ function ready(probe: Probe, world: PhaseWorld, seed: number): Ready {
   return { probe, arb, sent: false, ms: 0 };
 }
 
-/** Probes of every operation, interleaved (an operation's probes spread over the run) and valid ones first at each step. */
-function interleaved(groups: Probe[][]): Probe[] {
+/**
+ * Probes of every operation, interleaved (an operation's probes spread over the run, so a budget cuts them all
+ * alike), each operation's in an order of the seed's (so runs with other seeds reach other probes first).
+ */
+function interleaved(groups: Probe[][], seed: number): Probe[] {
+  let state = seed >>> 0;
+  const next = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const shuffled = groups.map((g) => {
+    const copy = [...g];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy;
+  });
   const out: Probe[] = [];
-  for (let i = 0; groups.some((g) => i < g.length); i++) for (const g of groups) if (i < g.length) out.push(g[i]!);
+  for (let i = 0; shuffled.some((g) => i < g.length); i++) for (const g of shuffled) if (i < g.length) out.push(g[i]!);
   return out;
 }
 
@@ -309,7 +333,6 @@ async function runProbe(phase: Phase, r: Ready, seed: number): Promise<void> {
     }
   });
   const once = async (parts: RequestParts) => {
-    if (op.operationId === 'createTemplate' && r.probe.kind === 'valid' && phase.created.length >= MAX_CREATED_TEMPLATES) return;
     const request = requestOf(phase.ctx, op, parts, r.probe.kind, describeProbe(r.probe));
     const e = await phase.send(request);
     if (!e) return;
@@ -322,7 +345,7 @@ async function runProbe(phase: Phase, r: Ready, seed: number): Promise<void> {
       throw new Found(locked);
     }
     phase.remember(op, e);
-    const problems = problemsOf(op, r.probe, e);
+    const problems = problemsOf(op, r.probe, e, parts);
     const answer = `${e.status}${e.errorCode ? ` ${e.errorCode}` : ''} ${JSON.stringify(e.json ?? null).slice(0, 300)}`;
     const relevant = locked === undefined ? problems : problems.filter((p) => p.rule === locked);
     if (relevant.length === 0) return;
@@ -364,8 +387,9 @@ export async function runGeneratedPhase(target: RunningTarget, coverage: Coverag
   const started = Date.now();
   const phase = new Phase(target, coverage, run, opts);
   if (opts.maxRequests > 0) await phase.prepare();
-  const groups = contract().operations.flatMap((op) => [probesOf(phase.ctx, op, 'valid'), probesOf(phase.ctx, op, 'invalid')]);
-  const probes = interleaved(groups);
+  const operations = contract().operations.filter((op) => !opts.operations || opts.operations.includes(op.operationId));
+  const groups = operations.flatMap((op) => [probesOf(phase.ctx, op, 'valid'), probesOf(phase.ctx, op, 'invalid')].map((g) => g.filter((p) => opts.select?.(p) ?? true)));
+  const probes = interleaved(groups, opts.seed);
   const readies = probes.map((p, i) => ready(p, phase.world, seedOf(opts.seed, i, -1)));
   let rounds = 0;
   if (opts.maxRequests > 0) {
