@@ -106,6 +106,8 @@ export class Coverage {
   private readonly cells = new Map<string, CoverageCell>();
   /** `<operation> <location> <path>` → the enumerated values sent there. */
   private readonly sent = new Map<string, Set<string>>();
+  /** Operations that answered 404 or 405 to a request made invalid on purpose (any implementation of them answers it 400). */
+  private readonly routedAway = new Set<string>();
 
   constructor(readonly target: string) {
     for (const op of contract().operations) {
@@ -158,6 +160,11 @@ export class Coverage {
     }
   }
 
+  /** Notes the status a request made invalid on purpose got: a 404 or 405 there is no domain refusal. */
+  recordInvalidAnswer(operation: string, status: number): void {
+    if (status === 404 || status === 405) this.routedAway.add(operation);
+  }
+
   /** Every enumerated request value of the contract, sent or not. */
   enumValues(): { location: EnumLocation; value: unknown; sent: boolean }[] {
     return contract().operations.flatMap((op) =>
@@ -166,9 +173,11 @@ export class Coverage {
   }
 
   /**
-   * The verdict on each operation: covered (a documented 2xx checked), not implemented (every answer a 404
-   * or 405 but for key refusals, no 404 carrying an error code of the operation's own), no success (answered,
-   * never with a documented 2xx), or not exercised (never answered).
+   * The verdict on each operation: covered (a documented 2xx checked), not implemented, no success (answered,
+   * never with a documented 2xx), or not exercised (never answered). Not implemented: every answer a 404 or
+   * 405 but for key refusals, no 404 carrying an error code of the operation's own, and one of them no domain
+   * refusal — a 405, a 404 the operation does not document, or one to a request made invalid on purpose (an
+   * unknown client is a 404 too: the run must have seen the route itself missing).
    */
   verdicts(): { operation: string; verdict: OperationVerdict }[] {
     const without = new Set(this.operationsWithoutSuccess());
@@ -178,8 +187,8 @@ export class Coverage {
       const answered = this.all().filter((c) => c.operation === id && c.hits > 0);
       if (answered.length === 0) return { operation: id, verdict: 'not exercised' as const };
       const routing = answered.every((c) => (c.status === '404' ? c.code === null || c.code === 'not_found' : ROUTING_ANSWERS.has(c.status)));
-      const notFound = answered.some((c) => c.status === '404' || c.status === '405');
-      return { operation: id, verdict: routing && notFound ? ('not implemented' as const) : ('no success' as const) };
+      const routedAway = this.routedAway.has(id) || answered.some((c) => c.status === '405' || (c.status === '404' && !c.documented));
+      return { operation: id, verdict: routing && routedAway ? ('not implemented' as const) : ('no success' as const) };
     });
   }
 

@@ -114,7 +114,7 @@ class Phase {
 
   constructor(
     readonly target: RunningTarget,
-    coverage: Coverage,
+    readonly coverage: Coverage,
     run: RunState,
     readonly opts: GeneratedPhaseOptions,
   ) {
@@ -345,6 +345,7 @@ async function runProbe(phase: Phase, r: Ready, seed: number): Promise<void> {
       throw new Found(locked);
     }
     phase.remember(op, e);
+    if (r.probe.kind === 'invalid') phase.coverage.recordInvalidAnswer(op.operationId, e.status);
     const problems = problemsOf(op, r.probe, e, parts);
     const answer = `${e.status}${e.errorCode ? ` ${e.errorCode}` : ''} ${JSON.stringify(e.json ?? null).slice(0, 300)}`;
     const relevant = locked === undefined ? problems : problems.filter((p) => p.rule === locked);
