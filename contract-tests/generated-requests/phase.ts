@@ -34,8 +34,11 @@ export const GENERATED_DEFAULTS = { maxRequests: 1500, budgetSeconds: 25 };
 export const MAX_CREATED_TEMPLATES = 40;
 /** Requests spent shrinking one finding at most. */
 const MAX_SHRINK_REQUESTS = 40;
-/** The share of a key's window the phase leaves to the rest of the run. */
-const WINDOW_RESERVE = 0.1;
+/**
+ * The share of a key's window the phase leaves untouched: half, so a run with the phase leaves the next run
+ * on the same key (CI reruns, a second job) as much of the window as the cases alone would.
+ */
+const WINDOW_RESERVE = 0.5;
 
 export interface GeneratedPhaseStats {
   seed: number;
@@ -175,14 +178,14 @@ class Phase {
     }
   }
 
-  /** Stops the phase when the key's window is nearly spent: the rest of the run needs requests too. */
+  /** Stops the phase when it would take the key's window below its reserve. */
   private keepWindowReserve(e: Exchange): void {
     const limit = Number(e.headers.get('x-ratelimit-limit'));
     const remaining = Number(e.headers.get('x-ratelimit-remaining'));
     if (!Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0 || e.headers.get('x-ratelimit-remaining') === null) return;
     if (remaining <= Math.ceil(limit * WINDOW_RESERVE) && this.stoppedBy === 'done') {
       this.stoppedBy = 'rate-limit';
-      this.rateLimitNote = `X-RateLimit-Remaining fell to ${remaining} of ${limit}: the rest is left to the other phases`;
+      this.rateLimitNote = `X-RateLimit-Remaining fell to ${remaining} of ${limit}: the phase leaves half of the key's window`;
     }
   }
 
