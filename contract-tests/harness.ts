@@ -14,6 +14,8 @@ import type { ReceivedDelivery } from './webhook-listener';
 export interface Exchange {
   method: string;
   path: string;
+  /** The request's query parameters and, when it sent JSON, its parsed body. */
+  request: { query: Record<string, string>; json?: unknown };
   operation: string | undefined;
   status: number;
   headers: Headers;
@@ -30,12 +32,15 @@ export class CheckedTransport {
   constructor(
     readonly baseUrl: string,
     private readonly coverage: Coverage,
+    /** Told of every exchange (the run's record of what its requests were answered). */
+    private readonly onExchange?: (e: Exchange) => void,
   ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
   fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
+    const sent = /json/.test(request.headers.get('content-type') ?? '') ? await request.clone().text() : undefined;
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
@@ -61,19 +66,30 @@ export class CheckedTransport {
     if (result.operation && result.documentedStatus) {
       this.coverage.record(result.operation.operationId, result.documentedStatus, result.errorCode);
     }
-    this.exchanges.push({
+    const exchange: Exchange = {
       method: request.method,
       path,
+      request: { query: Object.fromEntries(new URL(request.url).searchParams), ...(sent === undefined ? {} : { json: parsedOrText(sent) }) },
       operation: result.operation?.operationId,
       status: response.status,
       headers: response.headers,
       errorCode: result.errorCode,
       json: result.json,
       violations: result.violations,
-    });
+    };
+    this.exchanges.push(exchange);
+    this.onExchange?.(exchange);
     return response;
   };
 }
+
+const parsedOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
 
 /** What a run shares between its cases: resources made once (an approved template), and how long to wait. */
 export interface RunState {
@@ -81,12 +97,15 @@ export interface RunState {
   once<T>(key: string, make: () => Promise<T>): Promise<T>;
   /** How long to wait for the provider to finish a template review. */
   reviewTimeoutMs: number;
+  /** Every checked exchange of the run so far, in order (what the implementation answered the run). */
+  exchanges: Exchange[];
 }
 
 export function newRunState(reviewTimeoutMs: number): RunState {
   const made = new Map<string, Promise<unknown>>();
   return {
     reviewTimeoutMs,
+    exchanges: [],
     once: <T>(key: string, make: () => Promise<T>) => {
       if (!made.has(key)) made.set(key, make());
       return made.get(key) as Promise<T>;
@@ -125,6 +144,12 @@ export interface Case {
 }
 
 export type Plan = { run: true } | { run: false; kind: 'profile'; reason: string } | { run: false; kind: 'fixture'; reason: string; fixtures: FixtureName[] };
+
+/** The operation name of cases about the run's webhook deliveries as a whole (not one event kind). */
+export const WEBHOOK_DELIVERIES = '(webhooks)';
+
+/** Whether a case is about a webhook event or the run's deliveries, not an operation. */
+export const isAboutWebhooks = (operation: string) => operation === WEBHOOK_DELIVERIES || contract().webhook(operation) !== undefined;
 
 /** Whether a case runs on a target, and if not, the reason: what the target cannot hold, or what the run was not given. */
 export function planCase(c: Case, profile: Profile): Plan {
@@ -186,7 +211,7 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
-  const transport = new CheckedTransport(target.baseUrl, coverage);
+  const transport = new CheckedTransport(target.baseUrl, coverage, (e) => run.exchanges.push(e));
   let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({
@@ -244,8 +269,8 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     // thrown after a response broke the contract follows from that violation.)
     outcome.occurrences.push({ rule: c.name, where: c.operation, example: (thrown as Error).message });
   }
-  // A case about a webhook may only wait for a delivery; a case about an operation must call it.
-  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !contract().webhook(c.operation)) {
+  // A case about a webhook (or the run's deliveries) may only wait for a delivery; a case about an operation must call it.
+  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !isAboutWebhooks(c.operation)) {
     outcome.occurrences.push({ rule: 'the case made no request', where: c.operation });
   }
   return outcome;

@@ -3,20 +3,21 @@
 // (../harness.ts). Which target can hold which case is decided only by the target profiles (../targets.ts)
 // through `needs`, and what a run was given (its fixtures) through `fixtures`.
 import { contract } from '../../spec';
-import type { Case } from '../harness';
+import { isAboutWebhooks, type Case } from '../harness';
 import { accessCases } from './access';
 import { clientCases } from './clients';
 import { mediaCases } from './media';
 import { messageCases } from './messages';
 import { onboardingCases } from './onboarding';
 import { templateCases } from './templates';
+import { sequenceCases } from './sequences';
 import { usageCases } from './usage';
 import { webhookCases } from './webhooks';
 
 export { probes } from './access';
 
 /** The whole suite, in a stable order (rate-limit exhaustion last: it uses its own key anyway). */
-export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...webhookCases].sort(
+export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...sequenceCases, ...webhookCases].sort(
   (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
 );
 
@@ -24,5 +25,5 @@ const names = new Set<string>();
 for (const c of cases) {
   if (names.has(c.name)) throw new Error(`duplicate case name: ${c.name}`);
   names.add(c.name);
-  if (!contract().byId(c.operation) && !contract().webhook(c.operation)) throw new Error(`case "${c.name}" names neither an operation nor a webhook: ${c.operation}`);
+  if (!contract().byId(c.operation) && !isAboutWebhooks(c.operation)) throw new Error(`case "${c.name}" names neither an operation nor a webhook: ${c.operation}`);
 }
