@@ -36,6 +36,9 @@ export type FixtureName =
   | 'signupAuthCode'
   | 'rateLimitKey'
   | 'webhookTestTrigger'
+  | 'foreignChatClientRef'
+  | 'foreignTemplate'
+  | 'foreignMediaId'
   | 'webhooks';
 
 export interface EntrySpec {
@@ -69,6 +72,9 @@ export const ENTRIES = {
   test_recipient: { form: 'value', provides: 'testRecipient', what: 'A registered test recipient of the chat client: a test-key template send to it is delivered and raises `message.status`', real: 'portal → test recipients (your own phone)', reference: 'a registered number' },
   signup_auth_code: { form: 'issuable', provides: 'signupAuthCode', what: 'Codes for `POST /clients/signup`; a code is exchanged once, so give an issuer (a plain code serves one case of one run)', real: "your provider's embedded-signup test flow", reference: 'an issuer asking the sandbox for a code (as `npm run sandbox -- signup-code` does)' },
   rate_limit_api_key: { form: 'issuable', provides: 'rateLimitKey', what: 'A key the run may exhaust (429); an issuer gives a fresh one each run, a plain key stays exhausted until its window ends', real: 'portal → a key used by nothing else', reference: 'an issuer creating a live key in the sandbox' },
+  foreign_chat_client_ref: { form: 'value', provides: 'foreignChatClientRef', what: "A chat client of another partner (a second partner account of the same service); every request naming it must be 404, never 200 or 403, and no list or webhook of the run may carry it. Pick a reference your own partner does not use", real: 'a client of a second (staging) partner account: its portal → clients', reference: 'a chat client of a second partner created for the file' },
+  foreign_template: { form: 'value', provides: 'foreignTemplate', what: 'The provider id of a template of that client (an id: a name may exist for your partner too)', real: "the second account's portal, or `GET /templates?client_ref=…` with its key", reference: 'a template of that client' },
+  foreign_media_id: { form: 'value', provides: 'foreignMediaId', what: 'An inbound media id of that client, under 30 days old', real: "send an image to the second account's chat number; the id is in its `message.received`", reference: 'an image an end user sent that client' },
   webhook_test_trigger: { form: 'action', provides: 'webhookTestTrigger', what: 'A request that makes the service fire `webhook.test`', real: "the portal's webhook simulator, if it has an API", reference: 'the sandbox\'s webhook test (as `npm run sandbox -- webhook test` does)' },
   webhook_configure: { form: 'action', what: 'A request pointing the service at the run’s receiver (`{webhook_url}` and `{webhook_secret}` are filled in); without it, configure the receiver yourself', real: 'leave it out: set the receiver in the portal', reference: 'the sandbox\'s webhook setting (as `npm run sandbox -- webhook set` does)' },
 } as const satisfies Record<string, EntrySpec>;

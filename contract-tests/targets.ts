@@ -57,6 +57,10 @@ export interface Fixtures {
   rateLimitKey?: () => Promise<string>;
   /** Makes the service fire `webhook.test`. */
   webhookTestTrigger?: () => Promise<void>;
+  /** Another partner's chat client, a template id and an inbound media id of it: none may be reachable with the run's keys. */
+  foreignChatClientRef?: string;
+  foreignTemplate?: string;
+  foreignMediaId?: string;
   /** The run's webhook receiver. */
   webhooks?: WebhookListener;
 }
@@ -116,6 +120,9 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
     signupAuthCode: v.signup_auth_code ? valueSource('signupAuthCode', v.signup_auth_code as string | Issuer, true) : undefined,
     rateLimitKey: v.rate_limit_api_key ? valueSource('rateLimitKey', v.rate_limit_api_key as string | Issuer, false) : undefined,
     webhookTestTrigger: v.webhook_test_trigger ? async () => void (await perform(v.webhook_test_trigger as HttpAction)) : undefined,
+    foreignChatClientRef: text('foreign_chat_client_ref'),
+    foreignTemplate: text('foreign_template'),
+    foreignMediaId: text('foreign_media_id'),
   };
   const noFixture: Profile['noFixture'] = {};
   for (const fixture of Object.keys(ENTRY_OF) as FixtureName[]) {

@@ -11,15 +11,22 @@ import { messageCases } from './messages';
 import { onboardingCases } from './onboarding';
 import { templateCases } from './templates';
 import { sequenceCases } from './sequences';
+import { tenantCases, tenantRunCases } from './tenant';
 import { usageCases } from './usage';
 import { webhookCases } from './webhooks';
 
 export { probes } from './access';
 
-/** The whole suite, in a stable order (rate-limit exhaustion last: it uses its own key anyway). */
-export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...sequenceCases, ...webhookCases].sort(
-  (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
-);
+/**
+ * The whole suite, in a stable order: rate-limit exhaustion late (it uses its own key anyway), then the cases
+ * that judge what the whole run read and received.
+ */
+export const cases: Case[] = [
+  ...[...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...sequenceCases, ...tenantCases, ...webhookCases].sort(
+    (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
+  ),
+  ...tenantRunCases,
+];
 
 const names = new Set<string>();
 for (const c of cases) {
