@@ -15,7 +15,7 @@ import {
   type Issuer,
   type LoadedEntries,
 } from './fixtures-file';
-import { startWebhookListener, type WebhookListener } from './webhook-listener';
+import { startWebhookListener, type ListenerOptions, type WebhookListener } from './webhook-listener';
 
 /** What a case may need from a target beyond "answers HTTP according to openapi.yaml". */
 export type Capability =
@@ -141,10 +141,7 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
  * Starts the run's webhook receiver, points the service at it when the fixtures say how (`webhook_configure`),
  * and hands it to the cases.
  */
-export async function withWebhookListener(
-  target: RunningTarget,
-  opts: { host: string; port: number; secret: string; timeoutMs: number },
-): Promise<RunningTarget> {
+export async function withWebhookListener(target: RunningTarget, opts: ListenerOptions): Promise<RunningTarget> {
   const listener = await startWebhookListener(opts);
   try {
     await target.configureWebhooks?.(listener.url, opts.secret);

@@ -6,6 +6,7 @@ import { contract } from '../../spec';
 import { isAboutWebhooks, type Case } from '../harness';
 import { accessCases } from './access';
 import { clientCases } from './clients';
+import { deliveryCases } from './deliveries';
 import { mediaCases } from './media';
 import { messageCases } from './messages';
 import { onboardingCases } from './onboarding';
@@ -26,6 +27,7 @@ export const cases: Case[] = [
     (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
   ),
   ...tenantRunCases,
+  ...deliveryCases,
 ];
 
 const names = new Set<string>();
