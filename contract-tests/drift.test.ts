@@ -21,7 +21,17 @@ beforeAll(async () => {
   server = await startServerTarget();
   proxy = await startDriftProxy(new URL(server.baseUrl).origin);
   const fx = server.fixtures;
-  keys = { apiKey: fx.apiKey, expiredKey: fx.expiredKey!, revokedKey: fx.revokedKey!, trialExpiredKey: fx.trialExpiredKey!.key };
+  keys = {
+    apiKey: fx.apiKey,
+    expiredKey: fx.expiredKey!,
+    revokedKey: fx.revokedKey!,
+    trialExpiredKey: fx.trialExpiredKey!.key,
+    chatClientRef: fx.chatClientRef!,
+    socialClientRef: fx.socialClientRef!,
+    foreignChatClientRef: fx.foreignChatClientRef!,
+    foreignTemplate: fx.foreignTemplate!,
+    foreignMediaId: fx.foreignMediaId!,
+  };
 }, 60_000);
 
 afterAll(async () => {
@@ -93,12 +103,18 @@ test('behaviour the specification allows (all of it at once) is not flagged: the
       }
       return out;
     },
+    // Relays nest: each variation's forward is the next one's relay.
+    relay: (d, forward, sign) =>
+      behaviours
+        .filter(([, b]) => b.relay)
+        .reduceRight<typeof forward>((next, [, b]) => (x) => b.relay!(x, next, sign), forward)(d),
   };
   const result = await runThrough(combined, undefined, 30_000);
   const failed = result.results.filter((r) => r.outcome !== 'passed').map((r) => `${r.name}: ${r.skip?.reason ?? JSON.stringify(r.occurrences)}`);
   expect(failed).toEqual([]);
   expect(result.exitCode).toBe(0);
   // Each variation really was in the traffic: "not flagged" means something only if it was there.
+  for (const [name, b] of behaviours) if (b.applications) applied.set(name, b.applications());
   expect([...applied].filter(([, n]) => n === 0)).toEqual([]);
 }, 180_000);
 

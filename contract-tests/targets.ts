@@ -138,6 +138,19 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
 }
 
 /**
+ * The implementation's clock now, less the second its `Date` header rounds away (`GET /status`, which needs
+ * no key); the local clock when it sends none.
+ */
+async function implementationNow(baseUrl: string): Promise<number> {
+  const asked = Date.now();
+  const date = await fetch(`${baseUrl}/status`)
+    .then(async (r) => (await r.arrayBuffer(), r.headers.get('date')))
+    .catch(() => null);
+  const at = date ? Date.parse(date) : Number.NaN;
+  return Number.isNaN(at) ? asked : at - 1000;
+}
+
+/**
  * Starts the run's webhook receiver, points the service at it when the fixtures say how (`webhook_configure`),
  * and hands it to the cases.
  */
@@ -149,6 +162,7 @@ export async function withWebhookListener(target: RunningTarget, opts: ListenerO
     await listener.close();
     throw new Error(`webhook_configure (pointing the service at ${listener.url}) failed: ${(e as Error).message}`);
   }
+  listener.retries.arm(await implementationNow(target.baseUrl));
   const { webhooks: _, ...noFixture } = target.profile.noFixture;
   return {
     ...target,

@@ -90,7 +90,9 @@ export async function startWebhookListener(opts: ListenerOptions): Promise<Webho
       // Section 6: receivers reject a signature mismatch with 401; anything else is taken (and judged here),
       // unless the retry probe fails or holds it.
       const answer =
-        signed && typeof body?.event_id === 'string' ? retries.answer({ at: delivery.at, eventId: body.event_id, content: contentOf(body) }) : { status: signed ? 204 : 401, holdMs: 0 };
+        signed && typeof body?.event_id === 'string'
+          ? retries.answer({ at: delivery.at, stamped: Date.parse(String(body.timestamp)), eventId: body.event_id, content: contentOf(body) })
+          : { status: signed ? 204 : 401, holdMs: 0 };
       delivery.answered = { status: answer.status, heldMs: answer.holdMs };
       deliveries.push(delivery);
       arrivals.emit('delivery', delivery);

@@ -105,5 +105,6 @@ test.each(webhookLinks.map((l) => [`${l.source.op.operationId} ${l.source.status
     if (!documents(payload, pointer)) problems.push(`${pointer}: ${link.event} documents no such field`);
     problems.push(readProblem(expression, source) ?? '');
   }
+  for (const pointer of Object.keys(link.firstEvent)) if (!documents(payload, pointer)) problems.push(`firstEvent ${pointer}: ${link.event} documents no such field`);
   expect(problems.filter(Boolean)).toEqual([]);
 });

@@ -20,7 +20,9 @@ export interface Link {
 /**
  * `x-webhook-links`: an answer that ties a webhook event to what it returned. `identifiedBy` names where in
  * the event's payload its subject is (a JSON pointer, `*` for every array item) and the expression giving
- * that subject from the exchange; `carries` what such an event then says about it.
+ * that subject from the exchange; `carries` what such an event then says about it; `firstEvent` the payload
+ * values of the event a subject's life starts with (the only one that cannot be about a subject of an
+ * earlier exchange).
  */
 export interface WebhookLink {
   name: string;
@@ -28,6 +30,7 @@ export interface WebhookLink {
   description: string;
   identifiedBy: Record<string, string>;
   carries: Record<string, string>;
+  firstEvent: Record<string, unknown>;
 }
 
 export function indexLinks(doc: Json, response: Json | undefined): Link[] {
@@ -52,6 +55,7 @@ export function indexWebhookLinks(response: Json | undefined): WebhookLink[] {
     description: link.description ?? '',
     identifiedBy: link.identifiedBy ?? {},
     carries: link.carries ?? {},
+    firstEvent: link.firstEvent ?? {},
   }));
 }
 

@@ -4,7 +4,8 @@
 // event names, and events only about what the run's answers tie them to (openapi.yaml's x-webhook-links).
 // Duplicates, reordering and unknown fields are allowed and never judged. These cases run last: they judge
 // what the whole run received, and cause a delivery themselves (webhook_test_trigger) when none came.
-import { atJsonPointer, contract } from '../../spec';
+import { allAtPointer, atJsonPointer, contract } from '../../spec';
+import { follow, linksOf } from '../sequences/links';
 import { contentOf, IMMEDIATE_MS, type Probed, type RetryProbe, type Window } from '../deliveries/retry-probe';
 import { knownClients, linkedSubjects, subjectsOf, thisRunsDeliveries } from '../deliveries/ledger';
 import { FixtureUnavailable } from '../fixtures-file';
@@ -12,6 +13,84 @@ import { Broken, deliveryOccurrences, Inconclusive, WEBHOOK_DELIVERIES, type Cas
 import type { ReceivedDelivery } from '../webhook-listener';
 
 const listener = (ctx: CaseContext) => ctx.fx.webhooks!;
+
+/** The answers that tie an event kind to what they returned, with the link that does. */
+const tiesOf = (event: string) =>
+  contract().operations.flatMap((op) =>
+    Object.entries(op.responses).flatMap(([status, r]) => r.webhookLinks.filter((w) => w.event === event).map((link) => ({ op, status, link }))),
+  );
+
+/**
+ * Whether a subject the run was not answered is one of this partner's, looked up through a read link of the
+ * answer that ties such events (the event's fields standing in for that answer); undefined when no such link
+ * exists.
+ */
+async function foundForPartner(ctx: CaseContext, event: string, d: ReceivedDelivery, subject: string): Promise<{ found: boolean; seen: string } | undefined> {
+  for (const { op, status, link } of tiesOf(event)) {
+    const stand: { request: Record<string, unknown>; response: Record<string, unknown> } = { request: {}, response: {} };
+    for (const [pointer, expression] of Object.entries({ ...link.identifiedBy, ...link.carries })) {
+      const m = /^\$(request|response)\.body#\/([^/]+)$/.exec(expression);
+      if (m) stand[m[1] as 'request' | 'response'][m[2]!] = pointer.includes('*') ? subject : atJsonPointer(d.body, pointer);
+    }
+    const from = { operationId: op.operationId, status: Number(status), context: { request: { body: stand.request }, response: { body: stand.response } } };
+    const read = linksOf(from).find((l) => l.kind === 'read');
+    if (!read) continue;
+    const e = await follow(ctx, from, read.link, read.target);
+    return { found: e.status >= 200 && e.status < 300, seen: `${read.target.operationId} (${read.link.name}) answered ${e.status}` };
+  }
+  return undefined;
+}
+
+/** Whether the event is the first of its subject's life (`firstEvent`: the values a subject starts with, beside it in the payload). */
+function startsLife(event: string, d: ReceivedDelivery, idPointer: string, subject: string): boolean {
+  const first = tiesOf(event).map((t) => t.link.firstEvent).find((f) => Object.keys(f).length);
+  if (!first) return false;
+  const index = allAtPointer(d.body, idPointer).indexOf(subject);
+  return Object.entries(first).every(([pointer, value]) => allAtPointer(d.body, pointer)[index] === value);
+}
+
+/**
+ * An event kind tied to answers: each event is about what the run was answered, and says of it what the
+ * answer did. A subject the run was not answered may be this partner's from before the run: it is a finding
+ * when the partner does not have it (a read link of the tying answer says 404), or, where no read link
+ * exists, when the event starts the subject's life (`firstEvent`: a message's `sent`), which no earlier
+ * exchange can explain.
+ */
+function eventLinkCase(event: string): Case {
+  const ties = tiesOf(event);
+  const link = ties[0]!.link;
+  const pointer = Object.keys(link.identifiedBy)[0]!;
+  const sources = [...new Set(ties.map((t) => t.op.operationId))];
+  return {
+    operation: event,
+    name: `${event} is only about what ${sources.join(' or ')} answered the run (${pointer}), and carries ${Object.keys(link.carries).join(', ')} as they said`,
+    needs: ['webhooks'],
+    fixtures: ['webhooks'],
+    run: async (ctx: CaseContext) => {
+      await received(ctx);
+      const { subjects } = linkedSubjects(ctx.run.exchanges, event);
+      const problems: { rule: string; example: string }[] = [];
+      for (const d of thisRunsDeliveries(ctx).filter((x) => x.event === event)) {
+        for (const subject of subjectsOf(d, pointer)) {
+          const known = subjects.get(subject);
+          if (known) {
+            for (const [at, expected] of Object.entries(known.carries)) {
+              const actual = atJsonPointer(d.body, at);
+              if (actual !== expected) problems.push({ rule: `${event} carries ${at} as ${known.from} said`, example: `${at} ${JSON.stringify(actual)} for ${subject}, ${JSON.stringify(expected)} expected` });
+            }
+            continue;
+          }
+          const lookedUp = await foundForPartner(ctx, event, d, subject);
+          if (lookedUp && !lookedUp.found) problems.push({ rule: `${event} is only about what this partner has`, example: `${pointer} ${subject}: ${lookedUp.seen}` });
+          else if (!lookedUp && startsLife(event, d, pointer, subject)) {
+            problems.push({ rule: `${event} is only about what the run's answers returned`, example: `${pointer} ${subject} was never answered to the run` });
+          }
+        }
+      }
+      if (problems.length) throw new Broken(problems.map((p) => ({ ...p, where: event })));
+    },
+  };
+}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Waits for what the probe needs (a failing or a slow event); causes deliveries with the trigger when none came. */
@@ -116,34 +195,5 @@ export const deliveryCases: Case[] = [
     if (problems.size) throw new Broken([...problems].map(([rule, example]) => ({ rule, example, where: WEBHOOK_DELIVERIES })));
   }),
   // One case per event kind the contract ties to answers (x-webhook-links).
-  ...[...new Set(contract().operations.flatMap((op) => Object.values(op.responses).flatMap((r) => r.webhookLinks.map((w) => w.event))))].map((event) => {
-    const sources = contract().operations.filter((op) => Object.values(op.responses).some((r) => r.webhookLinks.some((w) => w.event === event)));
-    const link = Object.values(sources[0]!.responses).flatMap((r) => r.webhookLinks).find((w) => w.event === event)!;
-    const pointer = Object.keys(link.identifiedBy)[0]!;
-    const rule = `${event} is only about what ${sources.map((s) => s.operationId).join(' or ')} answered the run (${pointer}), and carries ${Object.keys(link.carries).join(', ')} as they said`;
-    return {
-      operation: event,
-      name: rule,
-      needs: ['webhooks'],
-      fixtures: ['webhooks'],
-      run: async (ctx: CaseContext) => {
-        const { subjects } = linkedSubjects(ctx.run.exchanges, event);
-        const problems: { rule: string; example: string }[] = [];
-        for (const d of thisRunsDeliveries(ctx).filter((x) => x.event === event)) {
-          for (const subject of subjectsOf(d, pointer)) {
-            const known = subjects.get(subject);
-            if (!known) {
-              problems.push({ rule: `${event} is only about what the run's answers returned`, example: `${pointer} ${subject} was never answered to the run` });
-              continue;
-            }
-            for (const [at, expected] of Object.entries(known.carries)) {
-              const actual = atJsonPointer(d.body, at);
-              if (actual !== expected) problems.push({ rule: `${event} carries ${at} as ${known.from} said`, example: `${at} ${JSON.stringify(actual)} for ${subject}, ${JSON.stringify(expected)} expected` });
-            }
-          }
-        }
-        if (problems.length) throw new Broken(problems.map((p) => ({ ...p, where: event })));
-      },
-    } satisfies Case;
-  }),
+  ...[...new Set(contract().operations.flatMap((op) => Object.values(op.responses).flatMap((r) => r.webhookLinks.map((w) => w.event))))].map(eventLinkCase),
 ];

@@ -13,6 +13,8 @@ export type RetryMode = 'short' | 'full';
 /** An arrival as the probe sees it. */
 export interface ProbeArrival {
   at: number;
+  /** The event's `timestamp`, by the implementation's clock (NaN when unreadable). */
+  stamped: number;
   eventId: string;
   /** The payload without event_id and timestamp, keys sorted: the same for every attempt of one event. */
   content: string;
@@ -46,8 +48,11 @@ export function windowOf(step: number, failedAt: number): Window {
 /** The slow attempt is held this long: past the 5 s the implementation gives a receiver. */
 export const HOLD_MS = WEBHOOK_TIMEOUT_MS + 1_000;
 
-/** The window in which the retry of an attempt held past the timeout must start. */
-export const slowWindow = (arrivedAt: number): Window => ({ from: arrivedAt + WEBHOOK_TIMEOUT_MS - 500, to: arrivedAt + HOLD_MS + IMMEDIATE_MS });
+/**
+ * The window in which the retry of an attempt held past the timeout must arrive: from half the timeout (an
+ * arrival sooner is a duplicate of the held attempt, not a retry of it) to an immediate retry after the hold.
+ */
+export const slowWindow = (arrivedAt: number): Window => ({ from: arrivedAt + WEBHOOK_TIMEOUT_MS / 2, to: arrivedAt + HOLD_MS + IMMEDIATE_MS });
 
 /** An event the probe chose, and every arrival of it. */
 export interface Probed {
@@ -80,8 +85,22 @@ const isOf = (p: Probed, a: ProbeArrival) => a.eventId === p.first.eventId;
 export class RetryProbe {
   failing?: FailingProbe;
   slow?: SlowProbe;
+  /** Only events stamped from then on (the implementation's clock) are chosen; unset, none is. */
+  private since: number | undefined;
 
   constructor(readonly mode: RetryMode) {}
+
+  /**
+   * Starts choosing events: only those stamped from `since` on, once the service delivers to this receiver.
+   * An older one may be a retry of a delivery made elsewhere or earlier, already on its schedule.
+   */
+  arm(since: number): void {
+    this.since = since;
+  }
+
+  private fresh(a: ProbeArrival): boolean {
+    return this.since !== undefined && a.stamped >= this.since;
+  }
 
   /** The number of failed attempts the failing event gets: two (immediate and 10 s steps), three with `full`. */
   get failuresWanted(): number {
@@ -93,18 +112,20 @@ export class RetryProbe {
    * that are not well signed are not the probe's (the receiver answers them 401).
    */
   answer(a: ProbeArrival): { status: number; holdMs: number } {
+    if (this.failing && isOf(this.failing, a)) return this.answerFailing(this.failing, a);
+    if (this.slow && isOf(this.slow, a)) {
+      this.slow.arrivals.push(a);
+      if (!this.slow.retry && a.at >= this.slow.window.from && a.at <= this.slow.window.to) this.slow.retry = a;
+      return { status: 204, holdMs: 0 };
+    }
+    if (!this.fresh(a)) return { status: 204, holdMs: 0 };
     if (!this.failing) {
       this.failing = { first: a, arrivals: [a], failures: 1, steps: [{ step: 1, failedAt: a.at, window: windowOf(1, a.at) }], done: false };
       return { status: 500, holdMs: 0 };
     }
-    if (isOf(this.failing, a)) return this.answerFailing(this.failing, a);
     if (!this.slow) {
       this.slow = { first: a, arrivals: [a], window: slowWindow(a.at) };
       return { status: 204, holdMs: HOLD_MS };
-    }
-    if (isOf(this.slow, a)) {
-      this.slow.arrivals.push(a);
-      if (!this.slow.retry && a.at >= this.slow.window.from && a.at <= this.slow.window.to) this.slow.retry = a;
     }
     return { status: 204, holdMs: 0 };
   }

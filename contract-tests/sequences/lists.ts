@@ -118,10 +118,9 @@ export async function listConsistency(ctx: CaseContext, list: ListOperation): Pr
   }
   if (list.search) {
     const name = before.map((i) => i[SEARCH.property]).find((n): n is string => typeof n === 'string' && n.length >= 4);
-    if (name) {
-      const part = name.slice(1, Math.min(name.length, 12)).toUpperCase();
-      await filterHolds(SEARCH.param, part, (i) => String(i[SEARCH.property] ?? '').toLowerCase().includes(part.toLowerCase()));
-    }
+    // Part of a name in other case, and a text no name holds (like an enum value no item has, above).
+    const parts = [...(name ? [name.slice(1, Math.min(name.length, 12)).toUpperCase()] : []), ctx.unique('no_such_name').toUpperCase()];
+    for (const part of parts) await filterHolds(SEARCH.param, part, (i) => String(i[SEARCH.property] ?? '').toLowerCase().includes(part.toLowerCase()));
   }
   if (list.paging) {
     const first = (await get({ limit: '1' })).items;
