@@ -138,8 +138,9 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
 }
 
 /**
- * The implementation's clock now, less the second its `Date` header rounds away (`GET /status`, which needs
- * no key); the local clock when it sends none.
+ * A time by the implementation's clock that is surely past (`GET /status`, which needs no key, answered
+ * before it: its `Date` header rounds down to the second, so one second is added); the local clock when it
+ * sends no `Date`.
  */
 async function implementationNow(baseUrl: string): Promise<number> {
   const asked = Date.now();
@@ -147,7 +148,7 @@ async function implementationNow(baseUrl: string): Promise<number> {
     .then(async (r) => (await r.arrayBuffer(), r.headers.get('date')))
     .catch(() => null);
   const at = date ? Date.parse(date) : Number.NaN;
-  return Number.isNaN(at) ? asked : at - 1000;
+  return Number.isNaN(at) ? asked : at + 1000;
 }
 
 /**
@@ -205,6 +206,10 @@ export const MOCK_ENTRIES: Partial<Record<EntryKey, string>> = {
   test_recipient: '4915112345678',
   signup_auth_code: 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
   rate_limit_api_key: 'ik_live_contract_mock_fresh',
+  // No example names another partner's resources: made-up ones (the mock cannot hold the tenant rules anyway).
+  foreign_chat_client_ref: 'another-partners-client',
+  foreign_template: '1299000000000001',
+  foreign_media_id: '1399000000000001',
 };
 
 /** The reference server's profile: it holds every case (its fixtures come from its sandbox). */

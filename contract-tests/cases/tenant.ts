@@ -27,7 +27,8 @@ function notFound(ctx: CaseContext, res: Res, what: string): void {
 const tenantCase = (operation: string, name: string, fixtures: FixtureName[], run: (ctx: CaseContext) => Promise<void>): Case => ({
   operation,
   name,
-  needs: ['state', 'rules'],
+  // A file sent or received as bytes (uploads, downloads) needs a target that carries them as they are.
+  needs: ['state', 'rules', ...(['uploadMedia', 'uploadTemplateMedia', 'downloadMedia'].includes(operation) ? (['binaryBodies'] as const) : [])],
   fixtures,
   run,
 });

@@ -2,8 +2,8 @@
 // of the first event it receives with 500 and requires each retry on the contract's schedule (immediately,
 // then about 10 s later, and with `--webhook-retries full` about 60 s after that), and holds the first
 // attempt of the second event past the 5 s an attempt is given, requiring its retry. An attempt is recognised
-// by its event_id, which the contract keeps the same on every attempt; a payload equal but for event_id and
-// timestamp only explains a missing retry (it came under a new event_id). Arrivals before a step's window are
+// by its event_id, which the contract keeps the same on every attempt; the same payload and timestamp under
+// another event_id only explains a missing retry (it came under a new event_id). Arrivals before a step's window are
 // duplicates (the specification allows them) or early retries: they are answered 500 and never counted, so
 // only an attempt on the schedule moves the probe on.
 import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
