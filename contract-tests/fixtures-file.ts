@@ -4,6 +4,7 @@
 // needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
+import { atJsonPointer } from '../spec';
 import { failureCause } from './reachability';
 
 export interface HttpAction {
@@ -178,14 +179,7 @@ export async function perform(action: HttpAction, placeholders: Record<string, s
 }
 
 /** The value at a JSON pointer. */
-export function pick(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
+export const pick = atJsonPointer;
 
 /**
  * A source of fresh values for a consumable fixture: an issuer is called each time; a plain value serves

@@ -1,4 +1,5 @@
-// The contract suite, written once, one file per tag of openapi.yaml (and one for webhooks). Every case states
+// The contract suite, written once, one file per tag of openapi.yaml (and one for webhooks), and one each for
+// the stateful sequences, the second tenant and the implementation's own deliveries. Every case states
 // the rule it holds; every response it causes is also held against openapi.yaml by the checked transport
 // (../harness.ts). Which target can hold which case is decided only by the target profiles (../targets.ts)
 // through `needs`, and what a run was given (its fixtures) through `fixtures`.

@@ -4,7 +4,7 @@
 // sequences and list-consistency cases (cases/sequences.ts) exist to catch them.
 import { listConsistencyCaseName, sequenceCaseName } from '../cases/sequences';
 import { answerJson, errorCode, is, json, resourceOf, respondJson, TEMPLATE_PATH } from './http-match';
-import { mapJson, type ProxiedRequest } from './proxy';
+import { mapJson, type Behaviour, type ProxiedRequest, type ProxiedResponse } from './proxy';
 import type { RefDrift } from './refs';
 
 type Template = { id: string; name: string; client_ref: string; language: string; status?: string };
@@ -36,64 +36,52 @@ class TemplateMemory {
 const sendsTemplate = (req: ProxiedRequest) => is(req, 'POST', /^\/messages\/send-template$/);
 const FILTERS = ['status', 'category', 'language', 'search'];
 
+/** A behaviour that remembers the templates the traffic showed before it changes an answer. */
+const remembering =
+  (change: (res: ProxiedResponse, req: ProxiedRequest, memory: TemplateMemory) => void) =>
+  (): Behaviour => {
+    const memory = new TemplateMemory();
+    return {
+      response: (res, req) => {
+        memory.watch(req, res.status, answerJson(res));
+        change(res, req, memory);
+      },
+    };
+  };
+
 export const STATEFUL_DRIFTS: RefDrift[] = [
   {
     name: 'a deleted template is still served (by id and by name)',
     caughtBy: [sequenceCaseName('createTemplate', 'useAfterDelete')],
-    behaviour: () => {
-      const memory = new TemplateMemory();
-      return {
-        response: (res, req) => {
-          const gone = is(req, 'GET', TEMPLATE_PATH) && res.status === 404 ? memory.findDeleted(resourceOf(req)) : undefined;
-          if (gone) respondJson(res, 200, gone);
-          memory.watch(req, res.status, answerJson(res));
-        },
-      };
-    },
+    behaviour: remembering((res, req, memory) => {
+      const gone = is(req, 'GET', TEMPLATE_PATH) && res.status === 404 ? memory.findDeleted(resourceOf(req)) : undefined;
+      if (gone) respondJson(res, 200, gone);
+    }),
   },
   {
     name: 'a deleted template is still listed',
     caughtBy: [sequenceCaseName('createTemplate', 'useAfterDelete')],
-    behaviour: () => {
-      const memory = new TemplateMemory();
-      return {
-        response: (res, req) => {
-          memory.watch(req, res.status, answerJson(res));
-          if (!is(req, 'GET', /^\/templates$/) || res.status !== 200) return;
-          const client = req.query.get('client_ref');
-          const gone = [...memory.deleted.values()].filter((t) => t.client_ref === client);
-          if (gone.length) mapJson(res, (list) => ({ ...list, results: [...list.results, ...gone], count: list.count + gone.length }));
-        },
-      };
-    },
+    behaviour: remembering((res, req, memory) => {
+      if (!is(req, 'GET', /^\/templates$/) || res.status !== 200) return;
+      const gone = [...memory.deleted.values()].filter((t) => t.client_ref === req.query.get('client_ref'));
+      if (gone.length) mapJson(res, (list) => ({ ...list, results: [...list.results, ...gone], count: list.count + gone.length }));
+    }),
   },
   {
     name: 'a send naming a deleted template still goes through',
     caughtBy: [sequenceCaseName('createTemplate', 'useAfterDelete')],
-    behaviour: () => {
-      const memory = new TemplateMemory();
-      return {
-        response: (res, req) => {
-          memory.watch(req, res.status, answerJson(res));
-          const ref = sendsTemplate(req) ? json(req)?.template_ref : undefined;
-          if (typeof ref === 'string' && res.status === 404 && memory.findDeleted(ref)) respondJson(res, 200, { success: true, message_id: `dryrun_${ref}`, dry_run: true });
-        },
-      };
-    },
+    behaviour: remembering((res, req, memory) => {
+      const ref = sendsTemplate(req) ? json(req)?.template_ref : undefined;
+      if (typeof ref === 'string' && res.status === 404 && memory.findDeleted(ref)) respondJson(res, 200, { success: true, message_id: `dryrun_${ref}`, dry_run: true });
+    }),
   },
   {
     name: 'a created template is not found by its name (only by its id)',
     caughtBy: [sequenceCaseName('createTemplate', 'availability')],
-    behaviour: () => {
-      const memory = new TemplateMemory();
-      return {
-        response: (res, req) => {
-          const ref = is(req, 'GET', TEMPLATE_PATH) ? resourceOf(req) : undefined;
-          if (ref !== undefined && res.status === 200 && !memory.byId.has(ref)) respondJson(res, 404, { error: { code: 'not_found', message: `No template ${ref}.` } });
-          else memory.watch(req, res.status, answerJson(res));
-        },
-      };
-    },
+    behaviour: remembering((res, req, memory) => {
+      const ref = is(req, 'GET', TEMPLATE_PATH) ? resourceOf(req) : undefined;
+      if (ref !== undefined && res.status === 200 && !memory.byId.has(ref)) respondJson(res, 404, { error: { code: 'not_found', message: `No template ${ref}.` } });
+    }),
   },
   {
     name: 'an edit is not read back: reads serve the template as it was before the edit',
