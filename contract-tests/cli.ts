@@ -49,6 +49,10 @@ Webhooks:
                                verify X-Service-Signature and hold each payload to openapi.yaml's webhooks. Point the
                                service at http://HOST:PORT/webhooks (webhook_configure does it when given)
   --webhook-secret S           the signing secret the service signs with
+  --webhook-retries short|full the receiver also tests the implementation's delivery rules: it answers the first
+                               attempts of the first event with 500 and holds one attempt of the second past 5 s, and
+                               requires the retries on the schedule (short, the default: immediately and about 10 s
+                               later, about 15 s in all; full: also the 60 s step, over a minute more)
   --webhook-timeout SECONDS    how long a case waits for a delivery it caused (default 30)
   --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
 
@@ -90,6 +94,7 @@ const OPTIONS = {
   'webhook-listen': { type: 'string' },
   'webhook-secret': { type: 'string' },
   'webhook-timeout': { type: 'string' },
+  'webhook-retries': { type: 'string' },
   'review-timeout': { type: 'string' },
   'prism-proxy': { type: 'boolean', default: false },
   'shape-only': { type: 'boolean', default: false },
@@ -202,12 +207,14 @@ async function run(v: Values) {
   const listenAt = listen === undefined ? undefined : /^(.+):(\d+)$/.exec(listen);
   if (listen !== undefined && !listenAt) throw new UsageError(`--webhook-listen must be HOST:PORT, got ${listen}`);
   if (listen !== undefined && !v['webhook-secret']) throw new UsageError('--webhook-listen needs --webhook-secret (the secret the service signs with)');
+  const retries = v['webhook-retries'] ?? 'short';
+  if (retries !== 'short' && retries !== 'full') throw new UsageError(`--webhook-retries must be short or full, got ${retries}`);
 
   let target = await chooseTarget(v);
   try {
     await preflight(target.baseUrl, target.fixtures.apiKey);
     if (listenAt) {
-      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs }).catch((e) => {
+      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs, retries }).catch((e) => {
         throw new TargetUnusableError(`the webhook receiver could not be set up: ${(e as Error).message}`);
       });
     }

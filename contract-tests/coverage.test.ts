@@ -1,6 +1,6 @@
 // The coverage verdict: an operation is "not implemented" only when what it answered can only be a missing
 // route, never for the 404 of an unknown client; and the conformance figure counts what the run observed.
-import { Coverage, enumLocations } from './coverage';
+import { Coverage, enumLocations, sentValues } from './coverage';
 import { contract } from '../spec';
 
 const verdictOf = (c: Coverage, operation: string) => c.verdicts().find((v) => v.operation === operation)!.verdict;
@@ -47,8 +47,9 @@ test('the conformance figure is the share of documented statuses, error codes an
   expect(before.statuses[0] + before.errorCodes[0] + before.enumValues[0]).toBe(0);
   expect(before.enumValues[1]).toBe(contract().operations.flatMap(enumLocations).reduce((n, e) => n + e.values.length, 0));
   c.record('listTemplates', '200', undefined);
-  await c.recordRequest('listTemplates', new Request('http://x/v1/templates?client_ref=a&category=UTILITY&status=PAUSED'));
-  await c.recordRequest('sendMessage', new Request('http://x/v1/messages/send', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'location' }) }));
+  const record = async (operation: string, request: Request) => c.recordRequest(operation, request.url, await sentValues(request));
+  await record('listTemplates', new Request('http://x/v1/templates?client_ref=a&category=UTILITY&status=PAUSED'));
+  await record('sendMessage', new Request('http://x/v1/messages/send', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'location' }) }));
   const after = c.conformance();
   expect(after.statuses[0]).toBe(1);
   expect(after.enumValues[0]).toBe(3);

@@ -77,23 +77,30 @@ function valuesAt(value: unknown, path: string[]): unknown[] {
   return valuesAt((value as Record<string, unknown>)[head!], rest);
 }
 
-/** What a request sent: its query, and its JSON body or form fields (files left out). */
-async function sentValues(request: Request): Promise<{ query: URLSearchParams; body: unknown }> {
+/** What a request sent: its query, and its JSON body (parsed) or its form's text fields. */
+export interface SentValues {
+  query: URLSearchParams;
+  json?: unknown;
+  fields?: Record<string, string>;
+}
+
+/** What a request sent (read from a clone: its body is consumed); a malformed body gives neither `json` nor `fields`. */
+export async function sentValues(request: Request): Promise<SentValues> {
   const query = new URL(request.url).searchParams;
   const type = request.headers.get('content-type') ?? '';
   try {
-    if (/json/.test(type)) return { query, body: JSON.parse(await request.text()) };
+    if (/json/.test(type)) return { query, json: JSON.parse(await request.text()) };
     if (/multipart\/form-data/.test(type)) {
       const fields: Record<string, string> = {};
       (await request.formData()).forEach((v, name) => {
         if (typeof v === 'string') fields[name] = v;
       });
-      return { query, body: fields };
+      return { query, fields };
     }
   } catch {
     // A malformed body (sent on purpose) enumerates nothing.
   }
-  return { query, body: undefined };
+  return { query };
 }
 
 /** How the run left an operation. */
@@ -141,16 +148,19 @@ export class Coverage {
     return [...this.cells.values()];
   }
 
-  /** Notes the enumerated values a request of the operation sent (a clone of the request: its body is read). */
-  async recordRequest(operation: string, request: Request): Promise<void> {
+  /** Notes the enumerated values a request of the operation sent to `url`. */
+  recordRequest(operation: string, url: string, sent: SentValues): void {
     const op = contract().byId(operation);
     if (!op) return;
-    const { query, body } = await sentValues(request);
-    const path = new URL(request.url).pathname.split('/');
+    const path = new URL(url).pathname.split('/');
     const template = op.path.split('/');
     for (const e of enumLocations(op)) {
       const values =
-        e.location === 'query' ? query.getAll(e.path) : e.location === 'path' ? [decodeURIComponent(path[path.length - template.length + template.indexOf(`{${e.path}}`)] ?? '')] : valuesAt(body, e.path.split('.'));
+        e.location === 'query'
+          ? sent.query.getAll(e.path)
+          : e.location === 'path'
+            ? [decodeURIComponent(path[path.length - template.length + template.indexOf(`{${e.path}}`)] ?? '')]
+            : valuesAt(sent.json ?? sent.fields, e.path.split('.'));
       const key = `${operation} ${e.location} ${e.path}`;
       for (const v of values) {
         if (!e.values.some((documented) => documented === v)) continue;

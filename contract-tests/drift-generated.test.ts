@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cases } from './cases';
-import { ALLOWED, type DriftKeys } from './drift/catalogue';
+import { ALLOWED, driftKeysOf, type DriftKeys } from './drift/catalogue';
 import { RUN_WIDE_ALLOWED, RUN_WIDE_DRIFTS, type RunWideDrift } from './drift/catalogue-generated';
 import { startDriftProxy, type Behaviour, type DriftProxy } from './drift/proxy';
 import { EXIT } from './exit-codes';
@@ -25,8 +25,7 @@ const lines: string[] = [];
 beforeAll(async () => {
   server = await startServerTarget();
   proxy = await startDriftProxy(new URL(server.baseUrl).origin);
-  const fx = server.fixtures;
-  keys = { apiKey: fx.apiKey, expiredKey: fx.expiredKey!, revokedKey: fx.revokedKey!, trialExpiredKey: fx.trialExpiredKey!.key };
+  keys = driftKeysOf(server.fixtures);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@
 // needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
+import { atJsonPointer } from '../spec';
 import { parseJsonLines, type ParsedJson } from './json-lines';
 import { failureCause } from './reachability';
 
@@ -37,6 +38,9 @@ export type FixtureName =
   | 'signupAuthCode'
   | 'rateLimitKey'
   | 'webhookTestTrigger'
+  | 'foreignChatClientRef'
+  | 'foreignTemplate'
+  | 'foreignMediaId'
   | 'webhooks';
 
 export interface EntrySpec {
@@ -70,6 +74,9 @@ export const ENTRIES = {
   test_recipient: { form: 'value', provides: 'testRecipient', what: 'A registered test recipient of the chat client: a test-key template send to it is delivered and raises `message.status`', real: 'portal → test recipients (your own phone)', reference: 'a registered number' },
   signup_auth_code: { form: 'issuable', provides: 'signupAuthCode', what: 'Codes for `POST /clients/signup`; a code is exchanged once, so give an issuer (a plain code serves one case of one run)', real: "your provider's embedded-signup test flow", reference: 'an issuer asking the sandbox for a code (as `npm run sandbox -- signup-code` does)' },
   rate_limit_api_key: { form: 'issuable', provides: 'rateLimitKey', what: 'A key the run may exhaust (429); an issuer gives a fresh one each run, a plain key stays exhausted until its window ends', real: 'portal → a key used by nothing else', reference: 'an issuer creating a live key in the sandbox' },
+  foreign_chat_client_ref: { form: 'value', provides: 'foreignChatClientRef', what: "A chat client of another partner (a second partner account of the same service); every request naming it must be 404, never 200 or 403, and no list or webhook of the run may carry it. Pick a reference your own partner does not use", real: 'a client of a second (staging) partner account: its portal → clients', reference: 'a chat client of a second partner created for the file' },
+  foreign_template: { form: 'value', provides: 'foreignTemplate', what: 'The provider id of a template of that client (an id: a name may exist for your partner too)', real: "the second account's portal, or `GET /templates?client_ref=…` with its key", reference: 'a template of that client' },
+  foreign_media_id: { form: 'value', provides: 'foreignMediaId', what: 'An inbound media id of that client, under 30 days old', real: "send an image to the second account's chat number; the id is in its `message.received`", reference: 'an image an end user sent that client' },
   webhook_test_trigger: { form: 'action', provides: 'webhookTestTrigger', what: 'A request that makes the service fire `webhook.test`', real: "the portal's webhook simulator, if it has an API", reference: 'the sandbox\'s webhook test (as `npm run sandbox -- webhook test` does)' },
   webhook_configure: { form: 'action', what: 'A request pointing the service at the run’s receiver (`{webhook_url}` and `{webhook_secret}` are filled in); without it, configure the receiver yourself', real: 'leave it out: set the receiver in the portal', reference: 'the sandbox\'s webhook setting (as `npm run sandbox -- webhook set` does)' },
 } as const satisfies Record<string, EntrySpec>;
@@ -180,14 +187,7 @@ export async function perform(action: HttpAction, placeholders: Record<string, s
 }
 
 /** The value at a JSON pointer. */
-export function pick(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
+export const pick = atJsonPointer;
 
 /**
  * A source of fresh values for a consumable fixture: an issuer is called each time; a plain value serves

@@ -6,7 +6,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { partnerBodySerializer } from '../client/multipart';
 import type { paths } from '../generated/openapi';
 import { contract, type Violation } from '../spec';
-import { Coverage } from './coverage';
+import { Coverage, sentValues } from './coverage';
 import { FixtureUnavailable, type FixtureName } from './fixtures-file';
 import { HeaderLedger } from './header-ledger';
 import type { Capability, Fixtures, Profile, RunningTarget } from './targets';
@@ -15,6 +15,8 @@ import type { ReceivedDelivery } from './webhook-listener';
 export interface Exchange {
   method: string;
   path: string;
+  /** The request's query parameters and, when it sent JSON, its parsed body. */
+  request: { query: Record<string, string>; json?: unknown };
   operation: string | undefined;
   status: number;
   headers: Headers;
@@ -23,7 +25,7 @@ export interface Exchange {
   violations: Violation[];
 }
 
-/** A fetch that holds every response against openapi.yaml, records it in the target's coverage and holds its headers across the run. */
+/** A fetch that holds every response against openapi.yaml, records it in the target's coverage, and records it for the run (its headers held across the run). */
 export class CheckedTransport {
   readonly exchanges: Exchange[] = [];
   private readonly basePath: string;
@@ -31,22 +33,23 @@ export class CheckedTransport {
   constructor(
     readonly baseUrl: string,
     private readonly coverage: Coverage,
-    private readonly headers: HeaderLedger,
+    /** Where every answer is recorded for the run as a whole: its headers held together, the exchange kept. */
+    private readonly run: Pick<RunState, 'headers' | 'exchanges'>,
   ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
   fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const sent = request.clone();
+    const sent = await sentValues(request.clone());
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
     if (this.basePath && path.startsWith(this.basePath)) path = path.slice(this.basePath.length) || '/';
     const result = contract().check({ method: request.method, path, status: response.status, headers: response.headers, body });
     const where = `${result.operation?.operationId ?? `${request.method} ${path}`} ${response.status}`;
-    this.headers.observe({ where, status: response.status, headers: response.headers, authorization: request.headers.get('authorization'), at: Date.now() });
-    if (result.operation) await this.coverage.recordRequest(result.operation.operationId, sent);
+    this.run.headers.observe({ where, status: response.status, headers: response.headers, authorization: request.headers.get('authorization'), at: Date.now() });
+    if (result.operation) this.coverage.recordRequest(result.operation.operationId, request.url, sent);
     // Behind `prism proxy --errors`, Prism turns a response that breaks the contract into a problem+json
     // listing what it found: carry those findings into the report next to the checker's own.
     if (/problem\+json/.test(response.headers.get('content-type') ?? '')) {
@@ -66,16 +69,19 @@ export class CheckedTransport {
     }
     // An undocumented status is recorded too: it is listed apart, and the verdict on the operation reads it.
     if (result.operation) this.coverage.record(result.operation.operationId, result.documentedStatus ?? String(response.status), result.errorCode);
-    this.exchanges.push({
+    const exchange: Exchange = {
       method: request.method,
       path,
+      request: { query: Object.fromEntries(sent.query), ...(sent.json === undefined ? {} : { json: sent.json }) },
       operation: result.operation?.operationId,
       status: response.status,
       headers: response.headers,
       errorCode: result.errorCode,
       json: result.json,
       violations: result.violations,
-    });
+    };
+    this.exchanges.push(exchange);
+    this.run.exchanges.push(exchange);
     return response;
   };
 }
@@ -88,6 +94,8 @@ export interface RunState {
   reviewTimeoutMs: number;
   /** The headers of every answer of the run, held together (header-ledger.ts). */
   headers: HeaderLedger;
+  /** Every checked exchange of the run so far, in order (what the implementation answered the run). */
+  exchanges: Exchange[];
 }
 
 export function newRunState(reviewTimeoutMs: number): RunState {
@@ -95,6 +103,7 @@ export function newRunState(reviewTimeoutMs: number): RunState {
   return {
     reviewTimeoutMs,
     headers: new HeaderLedger(),
+    exchanges: [],
     once: <T>(key: string, make: () => Promise<T>) => {
       if (!made.has(key)) made.set(key, make());
       return made.get(key) as Promise<T>;
@@ -133,6 +142,12 @@ export interface Case {
 }
 
 export type Plan = { run: true } | { run: false; kind: 'profile'; reason: string } | { run: false; kind: 'fixture'; reason: string; fixtures: FixtureName[] };
+
+/** The operation name of cases about the run's webhook deliveries as a whole (not one event kind). */
+export const WEBHOOK_DELIVERIES = '(webhooks)';
+
+/** Whether a case is about a webhook event or the run's deliveries, not an operation. */
+export const isAboutWebhooks = (operation: string) => operation === WEBHOOK_DELIVERIES || contract().webhook(operation) !== undefined;
 
 /** Whether a case runs on a target, and if not, the reason: what the target cannot hold, or what the run was not given. */
 export function planCase(c: Case, profile: Profile): Plan {
@@ -194,7 +209,7 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
-  const transport = new CheckedTransport(target.baseUrl, coverage, run.headers);
+  const transport = new CheckedTransport(target.baseUrl, coverage, run);
   let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({
@@ -254,8 +269,8 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     // thrown after a response broke the contract follows from that violation.)
     outcome.occurrences.push({ rule: c.name, where: c.operation, example: (thrown as Error).message });
   }
-  // A case about a webhook may only wait for a delivery; a case about an operation must call it.
-  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !contract().webhook(c.operation)) {
+  // A case about a webhook (or the run's deliveries) may only wait for a delivery; a case about an operation must call it.
+  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !isAboutWebhooks(c.operation)) {
     outcome.occurrences.push({ rule: 'the case made no request', where: c.operation });
   }
   return outcome;

@@ -7,7 +7,7 @@ import { Coverage } from './coverage';
 import { exitCodeOf, type ExitCode } from './exit-codes';
 import { runGeneratedPhase, type GeneratedPhaseOptions, type GeneratedPhaseStats } from './generated-requests/phase';
 import type { FixtureName } from './fixtures-file';
-import { deliveryOccurrences, newRunState, planCase, runCase, type Case, type Occurrence, type RunState } from './harness';
+import { deliveryOccurrences, newRunState, planCase, runCase, WEBHOOK_DELIVERIES, type Case, type Occurrence, type RunState } from './harness';
 import { FindingList, plural, verdictOf, type Finding } from './report';
 import { headerRulesResult, implementedResult } from './run-level';
 import { ENTRY_OF, type RunningTarget } from './targets';
@@ -108,7 +108,7 @@ export function webhookDeliveriesResult(target: RunningTarget): CaseResult | und
   const listener = target.fixtures.webhooks;
   if (!listener) return undefined;
   const occurrences = listener.deliveries.flatMap(deliveryOccurrences);
-  return { operation: '(webhooks)', name: WEBHOOK_DELIVERIES_CASE, outcome: occurrences.length ? 'failed' : 'passed', occurrences, durationMs: 0 };
+  return { operation: WEBHOOK_DELIVERIES, name: WEBHOOK_DELIVERIES_CASE, outcome: occurrences.length ? 'failed' : 'passed', occurrences, durationMs: 0 };
 }
 
 export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Promise<SuiteResult> {

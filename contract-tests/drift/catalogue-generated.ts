@@ -5,7 +5,8 @@
 // specification allows that none of these checks may flag.
 import { randomUUID } from 'node:crypto';
 import type { Probe } from '../generation/requests';
-import { is, json, respondJson, setJsonBody, TEMPLATE_PATH, type AllowedVariation } from './catalogue';
+import type { AllowedVariation } from './catalogue';
+import { is, json, respondJson, setJsonBody, TEMPLATE_PATH } from './http-match';
 import { mapJson, type Behaviour, type ProxiedRequest, type ProxiedResponse } from './proxy';
 
 export type DriftClass = 'refuses valid input at a boundary' | 'accepts invalid input one step past a boundary' | 'headers' | 'GET /status demands a key' | 'an operation not implemented';

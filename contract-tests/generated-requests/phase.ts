@@ -121,7 +121,7 @@ class Phase {
     run: RunState,
     readonly opts: GeneratedPhaseOptions,
   ) {
-    this.transport = new CheckedTransport(target.baseUrl, coverage, run.headers);
+    this.transport = new CheckedTransport(target.baseUrl, coverage, run);
     const fx = target.fixtures;
     this.world = {
       chatClientRef: fx.chatClientRef,

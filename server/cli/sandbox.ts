@@ -33,7 +33,8 @@ Commands:
   test-recipient <client_ref> <recipient>
   trial --ends-at <ISO>|none [--grace-days N] [--key <key id or prefix>]
   signup-code                             a code POST /v1/clients/signup exchanges once
-  fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\`
+  fixtures [--out FILE]                   a ready fixtures file for \`npm run contract -- --fixtures FILE\` (with a
+                                          second partner's client, template and media for the tenant checks)
   tick
 
 Options of every command:

@@ -322,7 +322,8 @@ export class Sandbox {
    * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
    * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
    * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
-   * each time, which act for the same partner.
+   * each time, which act for the same partner. A second partner, made for the file, holds the resources the
+   * run must never reach (a chat client, its template and inbound media).
    */
   async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
@@ -352,6 +353,7 @@ export class Sandbox {
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
+    const foreign = await this.secondTenant(run);
     while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
     const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
@@ -377,9 +379,31 @@ export class Sandbox {
         issue: { method: 'POST', url: sandboxUrl('/keys'), headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
         pick: '/key',
       },
+      foreign_chat_client_ref: foreign.chat,
+      foreign_template: foreign.template,
+      foreign_media_id: foreign.mediaId,
       webhook_test_trigger: { method: 'POST', url: sandboxUrl('/webhook/test'), headers: admin, body: { client_ref: chat } },
       webhook_configure: { method: 'PUT', url: sandboxUrl('/webhook'), headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
     };
+  }
+
+  /** Another partner of this server with a chat client, a template of it and an image its end user sent in. */
+  private async secondTenant(run: string): Promise<{ chat: string; template: string; mediaId: string }> {
+    const partner = (await this.deps.domain.partners.create(`Drift check second tenant ${run}`)).id;
+    const chat = (await this.connectClient(partner, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
+    const template = await this.deps.domain.templates.create(partner, {
+      client_ref: chat,
+      name: `contract_foreign_${run}`,
+      language: 'en_US',
+      category: 'UTILITY',
+      body: { text: 'Hello {{1}}, this template belongs to another partner.', examples: ['Anna'] },
+    });
+    const inbound = await this.inbound(partner, {
+      client_ref: chat,
+      from: CONTRACT_TEST_RECIPIENT,
+      media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
+    });
+    return { chat, template: template.id, mediaId: (inbound as { media_id: string }).media_id };
   }
 
   async tick() {
