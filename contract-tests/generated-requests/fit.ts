@@ -224,7 +224,8 @@ function fitTemplateContent(f: Fitting, world: PhaseWorld): void {
 /**
  * An edit of the phase's own template: the path, the query and the body name the same template (its name and
  * language cannot change), unless the probe pins one of them, which the others then follow (an unknown
- * template: 404).
+ * template: 404). Without a template of its own, the path and the query follow the body's drawn name, client
+ * and language (an unknown client: 404).
  */
 function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
   const own = world.own;
@@ -232,8 +233,10 @@ function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
   const p = f.probe;
   // A valid pinned value is followed (an unknown template: 404); a broken one is not (its refusal comes first).
   const follow = (location: Probe['location'], field: string) => valid && pinned(p, location, field);
-  const name = follow('path', 'template_ref') ? f.parts.pathValues.template_ref : follow('body', 'name') ? f.body('name') : own?.name;
-  const client = follow('query', 'client_ref') ? f.query('client_ref') : follow('body', 'client_ref') ? f.body('client_ref') : chat;
+  // Without a template of the phase's own (no chat client), the body's drawn values stand for it, unless broken on purpose.
+  const drawn = (field: string) => (pinned(p, 'body', field) ? undefined : f.body(field));
+  const name = follow('path', 'template_ref') ? f.parts.pathValues.template_ref : follow('body', 'name') ? f.body('name') : (own?.name ?? drawn('name'));
+  const client = follow('query', 'client_ref') ? f.query('client_ref') : follow('body', 'client_ref') ? f.body('client_ref') : (chat ?? drawn('client_ref'));
   if (typeof name === 'string') {
     f.setPath('template_ref', name);
     f.setBody('name', name);
@@ -242,7 +245,7 @@ function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
     f.setQuery('client_ref', client);
     f.setBody('client_ref', client);
   }
-  const language = (follow('body', 'language') ? f.body('language') : undefined) ?? (follow('query', 'language') ? f.query('language') : undefined) ?? own?.language;
+  const language = (follow('body', 'language') ? f.body('language') : undefined) ?? (follow('query', 'language') ? f.query('language') : undefined) ?? own?.language ?? drawn('language');
   if (typeof language === 'string') {
     if (f.body('language') !== undefined || pinned(p, 'query', 'language')) f.setBody('language', language);
     if (f.query('language') !== undefined || pinned(p, 'body', 'language')) f.setQuery('language', language);
