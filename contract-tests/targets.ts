@@ -57,7 +57,7 @@ export interface Fixtures {
   rateLimitKey?: () => Promise<string>;
   /** Makes the service fire `webhook.test`. */
   webhookTestTrigger?: () => Promise<void>;
-  /** Another partner's chat client, a template id and an inbound media id of it: none may be reachable with the run's keys. */
+  /** Another partner's chat client, a template id and a media id issued to it: none may be reachable with the run's keys. */
   foreignChatClientRef?: string;
   foreignTemplate?: string;
   foreignMediaId?: string;

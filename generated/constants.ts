@@ -24,7 +24,7 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [0, 10000, 60000, 3000
 export const WEBHOOK_MAX_ATTEMPTS = 5;
 
 /** Every error code the contract documents (the `error.code` of its named error examples). */
-export const ERROR_CODES = ["bad_request", "channel_type_unsupported", "media_link_required", "unauthorized", "trial_expired", "forbidden", "not_found", "provider_rejected", "outside_service_window", "unprocessable", "rate_limited", "internal_error", "upstream_unavailable", "template_not_approved", "missing_parameters", "parameter_count_mismatch", "missing_header", "missing_button_parameters", "missing_cards", "missing_card_buttons", "empty_parameter", "invalid_header_link", "template_layout_unsupported", "conflict", "media_type_unsupported", "media_too_large", "client_ref_required", "channel_media_inline", "media_not_found", "number_already_connected"] as const;
+export const ERROR_CODES = ["bad_request", "channel_type_unsupported", "media_link_required", "unauthorized", "trial_expired", "forbidden", "not_found", "media_not_found", "provider_rejected", "outside_service_window", "unprocessable", "rate_limited", "internal_error", "upstream_unavailable", "template_not_approved", "missing_parameters", "parameter_count_mismatch", "missing_header", "missing_button_parameters", "missing_cards", "missing_card_buttons", "empty_parameter", "invalid_header_link", "template_layout_unsupported", "conflict", "media_type_unsupported", "media_too_large", "client_ref_required", "channel_media_inline", "number_already_connected"] as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
 

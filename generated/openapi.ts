@@ -25,7 +25,10 @@ export interface paths {
          *       succeeds and lists them in `warnings`.
          *     * **Media on `chat`.** Give `<type>.id` (from `POST /media`, preferred) or `<type>.link`. A link is
          *       re-fetched at every delivery; a failure to fetch it fails the delivery asynchronously
-         *       (`message.status` with `failed`).
+         *       (`message.status` with `failed`). A media id serves only the client that uploaded it, for 30 days
+         *       after the upload: another client's id (of any partner), an expired id or one never issued is refused
+         *       at once with `404 media_not_found`, naming the field (an interactive message's header media too).
+         *       A dry run or a test-key send is refused the same way: nothing is delivered or counted.
          *     * **Reactions.** `reaction.emoji` set to an empty string removes an existing reaction.
          *     * **Dry run.** With `dry_run: true`, or with any `ik_test_` key, the request is validated and routed
          *       without delivery and the response carries `dry_run: true`. A simulated test-key send also carries
@@ -69,6 +72,9 @@ export interface paths {
          *       and `cards` (carousel templates, one entry per card in card order). A dry run returns the assembled
          *       template object in `template`.
          *     * **`template`**: a raw provider template object, forwarded unchanged.
+         *     * **Header media by id.** `header.id` (and a card's `header.id`, or an id in a raw template) must be a
+         *       media id of this client, under 30 days old (`POST /media`): another client's id (of any partner), an
+         *       expired id or one never issued is refused with `404 media_not_found`, dry runs and test keys alike.
          *     * Authentication-category templates and templates with copy-code buttons cannot be assembled from
          *       `template_ref`; send them as a raw `template` (`400 template_layout_unsupported`).
          *     * **Missing placeholders** fail with one code of the missing-parameters family:
@@ -110,8 +116,10 @@ export interface paths {
          *     `social` sends take a public HTTPS `link`).
          *
          *     Uploads a file to the provider and returns a media id to reference as `<type>.id` on a free-form send
-         *     or `header.id` on a template send. The provider keeps it **30 days**. Ids are preferred over links:
-         *     a `link` is re-fetched at every delivery and a failure to fetch it fails the delivery silently.
+         *     or `header.id` on a template send. The provider keeps it **30 days** (exactly 30 days after the upload it
+         *     is gone), and it serves only the client it was uploaded for: a send through any other client, of this
+         *     partner or another, is refused with `404 media_not_found`, as is an expired id. Ids are preferred over
+         *     links: a `link` is re-fetched at every delivery and a failure to fetch it fails the delivery silently.
          *
          *     The kind is detected from the file's content (its declared type must agree with it):
          *
@@ -152,7 +160,8 @@ export interface paths {
          *
          *     `social` does not need this route: its webhook carries a short-lived URL
          *     (`400 channel_media_inline`). A missing `client_ref` query gives `400 client_ref_required`; an id the
-         *     provider does not know for this client gives `404 media_not_found`; a client without channel
+         *     provider does not hold for this client (another client's, of any partner; one never issued; one past its
+         *     30 days) gives `404 media_not_found`, the same answer for each; a client without channel
          *     credentials on file gives `409 conflict`; a provider that cannot be reached or refuses gives
          *     `502 upstream_unavailable`.
          */
@@ -326,7 +335,10 @@ export interface paths {
          *     * `body.text` up to 1024 characters; `footer.text` up to 60; at most 10 `buttons`, each `text` up to 25
          *       characters; a TEXT header may contain a single `{{1}}`. Missing `examples` entries are auto-filled.
          *     * Media headers (`IMAGE`, `VIDEO`, `DOCUMENT`) need `media_handle` (from `POST /templates/media`) or
-         *       `media_url`, which the service downloads (public addresses only) and uploads to the provider.
+         *       `media_url`, which the service downloads (public addresses only) and uploads to the provider. A
+         *       handle serves only the client it was uploaded for, for 30 days: another client's (of any partner),
+         *       an expired or an unknown handle, also in raw `components`, gives `400 bad_request` with provider code
+         *       `131053`.
          *     * `components` (the raw provider component array) takes precedence over `header`, `body`, `footer` and
          *       `buttons`.
          *     * A payload the provider refuses gives `400 bad_request` with the provider's reason.
@@ -352,9 +364,10 @@ export interface paths {
          * @description **Scope:** `templates:write`. **Channel:** `chat`.
          *
          *     Only needed when you hold the bytes; otherwise give `header.media_url` when creating the template.
-         *     Returns a `handle` for `header.media_handle`. `format` is inferred from the file's content when omitted
-         *     and must agree with it when given. Ceilings: `IMAGE` (jpeg, png) 5 MB, `VIDEO` (mp4) 16 MB, `DOCUMENT`
-         *     (pdf) 100 MB. A missing file, an unsupported type or a file over the ceiling gives `400`.
+         *     Returns a `handle` for `header.media_handle` of this client's templates, usable for 30 days. `format` is
+         *     inferred from the file's content when omitted and must agree with it when given. Ceilings: `IMAGE`
+         *     (jpeg, png) 5 MB, `VIDEO` (mp4) 16 MB, `DOCUMENT` (pdf) 100 MB. A missing file, an unsupported type or
+         *     a file over the ceiling gives `400`.
          */
         post: operations["uploadTemplateMedia"];
         delete?: never;
@@ -1766,7 +1779,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["TrialExpired"];
             403: components["responses"]["Forbidden"];
-            /** @description No client with this `client_ref` exists for the partner. */
+            /**
+             * @description No client with this `client_ref` exists for the partner (`not_found`), or a media id of the send is
+             *     not one of this client's or is past its 30 days (`media_not_found`).
+             */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1838,7 +1854,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["TrialExpired"];
             403: components["responses"]["Forbidden"];
-            /** @description No such client, or no such template for the client. */
+            /**
+             * @description No such client, or no such template for the client (`not_found`); or a media id of the send is not
+             *     one of this client's or is past its 30 days (`media_not_found`).
+             */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -16,9 +16,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import getRawBody from 'raw-body';
 import { DEFAULT_BODY_BOUNDS } from '../server/config';
-import { DomainError, RateLimitedError } from '../server/domain/errors';
-import { KEY_LIKE } from '../server/domain/keys';
-import { FixedWindowRateLimiter, type RateLimitPolicy } from '../server/domain/rate-limit';
+import { DomainError, RateLimitedError } from '../server/domain/shared/errors';
+import { KEY_LIKE } from '../server/domain/access/keys';
+import { FixedWindowRateLimiter, type RateLimitPolicy } from '../server/domain/access/rate-limit';
 import { MemoryRateLimitCounters } from '../server/store/memory-rate-limits';
 import { keyInQueryString } from '../server/http/auth';
 import { boundBody, type BodyBounds } from '../server/http/body-bounds';

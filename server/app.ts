@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import type { Domain } from './domain';
-import { badRequest } from './domain/errors';
+import { badRequest } from './domain/shared/errors';
 import { assertScopesDeclared, authenticate, authorize, rateLimit } from './http/auth';
 import { boundBodies, closeUnreadBodies, type BodyBounds } from './http/body-bounds';
 import { connectPageRouter } from './http/connect-page';

@@ -1,5 +1,5 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { FixedWindowRateLimiter } from './domain/rate-limit';
+import { FixedWindowRateLimiter } from './domain/access/rate-limit';
 import { MemoryRateLimitCounters } from './store/memory-rate-limits';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';

@@ -1,5 +1,6 @@
 // The sandbox's fixtures file for the drift check (POST /sandbox/contract-fixtures): every entry does on this
 // server what docs/contract-testing-in-ci.md says it is for, and the issuers give something new on every call.
+import { DEFAULT_PARTNER_ID } from './store/records';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
@@ -51,6 +52,20 @@ test.each([
   const res = await api('GET', '/usage', fx[entry]);
   expect([res.status, res.body.error.code]).toEqual([401, 'unauthorized']);
   expect(res.body.error.message).toMatch(message);
+});
+
+test("the foreign media id is another partner's: its key is refused it exactly like an id never issued", async () => {
+  const send = (id: string) => api('POST', '/messages/send', fx.api_key, { body: { client_ref: fx.chat_client_ref, to: fx.test_recipient, type: 'image', image: { id }, dry_run: true } });
+  const [foreign, unknown] = [await send(fx.foreign_media_id), await send('1999999999999999')];
+  expect([foreign.status, foreign.body.error.code]).toEqual([404, 'media_not_found']);
+  expect(foreign.body).toEqual(unknown.body);
+  // It is a real upload, by an account of another partner.
+  const upload = server.simulator.calls.find((c) => c.method === 'uploadMedia' && c.outcome === fx.foreign_media_id);
+  const owner = (await server.store.partners.list()).find((p) => p.name.startsWith('contract foreign'));
+  const mine = await server.store.clients.findByRef(DEFAULT_PARTNER_ID, fx.chat_client_ref);
+  expect(upload?.account.account_key).toBeDefined();
+  expect(upload!.account.account_key).not.toBe(mine!.account_key);
+  expect(owner?.id).not.toBe(DEFAULT_PARTNER_ID);
 });
 
 test("the trial-ended key's live send is 402 trial_expired, its dry run is not, and the partner's live sends go on", async () => {
@@ -112,7 +127,7 @@ test('webhook_configure points the receiver at the run, and webhook_test_trigger
 });
 
 test("its foreign client, template and media are another partner's: they exist there, and the file's key gets 404 for each", async () => {
-  const owner = (await server.domain.partners.list()).find((p) => p.name.startsWith('Drift check second tenant'))!;
+  const owner = (await server.domain.partners.list()).find((p) => p.name.startsWith('contract foreign'))!;
   const ownerKey = await server.createKey({ mode: 'live', scopes: 'all', partner: owner.id });
   const reads = [
     ['/clients/{client_ref}', `/clients/${fx.foreign_chat_client_ref}`],

@@ -1,13 +1,20 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { DAY_MS } from './domain/clock';
-import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/service-window';
+import { DAY_MS } from './domain/shared/clock';
+import { OUTSIDE_WINDOW_WARNING, SERVICE_WINDOW_MS } from './domain/messaging/service-window';
 import { contract } from '../spec';
-import { messagingFixture, statusEvents, type MessagingFixture } from './testing/messaging-fixture';
+import { messagingFixture, statusEvents, uploadForm, type MessagingFixture } from './testing/messaging-fixture';
 import { call } from './testing/contract-calls';
+import { SAMPLES } from './testing/samples';
 
 let f: MessagingFixture;
+/** Media the chat client uploaded (POST /media): a media id serves only the client it was issued to. */
+const uploaded = async (bytes: Buffer, type: string, name: string) =>
+  (await call(f.server.baseUrl, 'POST', '/media', { key: f.live, raw: uploadForm(f.chat, bytes, type, name) })).body.media_id as string;
 beforeAll(async () => {
   f = await messagingFixture();
+  CHAT_PAYLOADS.image = { id: await uploaded(SAMPLES.png, 'image/png', 'runners.png'), caption: 'The blue trail runners' };
+  CHAT_PAYLOADS.audio = { id: await uploaded(SAMPLES.ogg, 'audio/ogg', 'note.ogg') };
+  CHAT_PAYLOADS.sticker = { id: await uploaded(SAMPLES.webp, 'image/webp', 'thumbs.webp') };
 });
 afterAll(() => f.server.close());
 
@@ -21,13 +28,14 @@ const providerSends = () => f.server.simulator.calls.filter((c) => c.method === 
 /** The recipient wrote in: the 24-hour window is open from now. */
 const inbound = (clientRef: string, contact: string) => f.server.domain.serviceWindow.recordInbound({ partner_id: DEFAULT_PARTNER_ID, client_ref: clientRef }, contact);
 
+/** One payload per type; image, audio and sticker go by the ids uploaded in beforeAll. */
 const CHAT_PAYLOADS: Record<string, unknown> = {
   text: { body: 'Your order 10482 has shipped.', preview_url: false },
-  image: { id: '1013859600285441', caption: 'The blue trail runners' },
+  image: undefined,
   video: { link: 'https://cdn.acme-shoes.de/v/intro.mp4', caption: 'How to lace' },
-  audio: { id: '1013859600285442' },
+  audio: undefined,
   document: { link: 'https://cdn.acme-shoes.de/invoices/INV-1.pdf', caption: 'Invoice', filename: 'INV-1.pdf' },
-  sticker: { id: '1013859600285443' },
+  sticker: undefined,
   location: { latitude: 52.520008, longitude: 13.404954, name: 'ACME Berlin', address: 'Rosenthaler Str. 40' },
   contacts: [{ name: { formatted_name: 'ACME Support' }, phones: [{ phone: '+49301234567' }] }],
   interactive: { type: 'button', body: { text: 'Reschedule?' }, action: { buttons: [{ type: 'reply', reply: { id: 'yes', title: 'Yes' } }] } },

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Clock } from './domain/clock';
-import type { IdGenerator } from './domain/ids';
+import type { Clock } from './domain/shared/clock';
+import type { IdGenerator } from './domain/shared/ids';
 
 /** The real clock and randomness, wired by main.ts, the CLI and the test harness's defaults. */
 export const systemClock: Clock = () => new Date();

@@ -1,7 +1,8 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { DAY_MS } from './domain/clock';
-import { messagingFixture, seedTemplate, type MessagingFixture } from './testing/messaging-fixture';
+import { DAY_MS } from './domain/shared/clock';
+import { messagingFixture, seedTemplate, uploadForm, type MessagingFixture } from './testing/messaging-fixture';
 import { call } from './testing/contract-calls';
+import { SAMPLES } from './testing/samples';
 
 let f: MessagingFixture;
 const TO = '4915112345678';
@@ -25,8 +26,12 @@ const CARD = [
   { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'More' }, { type: 'URL', text: 'Buy', url: 'https://acme-shoes.de/p/{{1}}' }] },
 ];
 
+/** An image the chat client uploaded (POST /media), for header ids: a media id serves only its own client. */
+const HEADER_IMAGE = { id: '' };
+
 beforeAll(async () => {
   f = await messagingFixture();
+  HEADER_IMAGE.id = (await call(f.server.baseUrl, 'POST', '/media', { key: f.live, raw: uploadForm(f.chat, SAMPLES.png, 'image/png', 'runner.png') })).body.media_id;
   const seed = async (t: Parameters<typeof seedTemplate>[1]) => (ids[`${t.name}:${t.language ?? 'en_US'}`] = (await seedTemplate(f.server, t)).id);
   await seed({ name: 'order_shipped', language: 'de_DE', components: ORDER_SHIPPED });
   await seed({ name: 'order_shipped', language: 'en_US', components: ORDER_SHIPPED });
@@ -58,7 +63,8 @@ const sendTemplate = (json: Record<string, unknown>, key = f.live) =>
 const dry = (json: Record<string, unknown>) => sendTemplate({ ...json, dry_run: true });
 const providerSends = () => f.server.simulator.calls.filter((c) => c.method === 'sendMessage');
 
-const SHIPPED = { template_ref: 'order_shipped', language: 'de_DE', parameters: ['Anna', '10482'], header: { id: '1013859600285441' }, buttons: ['track/10482'] };
+// The header object is shared, so every request built from SHIPPED carries the id uploaded in beforeAll.
+const SHIPPED = { template_ref: 'order_shipped', language: 'de_DE', parameters: ['Anna', '10482'], header: HEADER_IMAGE, buttons: ['track/10482'] };
 
 describe('POST /messages/send-template: choosing the template', () => {
   test('a social client refuses template sends with channel_type_unsupported', async () => {
@@ -137,7 +143,7 @@ describe('POST /messages/send-template: assembly', () => {
         name: 'order_shipped',
         language: { code: 'de_DE' },
         components: [
-          { type: 'header', parameters: [{ type: 'image', image: { id: '1013859600285441' } }] },
+          { type: 'header', parameters: [{ type: 'image', image: { id: HEADER_IMAGE.id } }] },
           { type: 'body', parameters: [{ type: 'text', text: 'Anna' }, { type: 'text', text: '10482' }] },
           { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'track/10482' }] },
         ],
@@ -179,7 +185,7 @@ describe('POST /messages/send-template: assembly', () => {
       parameters: ['Anna'],
       cards: [
         { header: { link: 'https://cdn.acme-shoes.de/blue.jpg' }, parameters: ['89.90'], buttons: ['more-blue', 'trail-runner-blue'] },
-        { header: { id: '1013859600285441' }, parameters: ['119.00'], buttons: ['more-brown', 'city-loafer-brown'] },
+        { header: { id: HEADER_IMAGE.id }, parameters: ['119.00'], buttons: ['more-brown', 'city-loafer-brown'] },
       ],
     });
     expect(res.status).toBe(200);
@@ -198,7 +204,7 @@ describe('POST /messages/send-template: assembly', () => {
         {
           card_index: 1,
           components: [
-            { type: 'header', parameters: [{ type: 'image', image: { id: '1013859600285441' } }] },
+            { type: 'header', parameters: [{ type: 'image', image: { id: HEADER_IMAGE.id } }] },
             { type: 'body', parameters: [{ type: 'text', text: '119.00' }] },
             { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: 'more-brown' }] },
             { type: 'button', sub_type: 'url', index: '1', parameters: [{ type: 'text', text: 'city-loafer-brown' }] },

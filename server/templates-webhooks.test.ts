@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
-import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates-rules';
-import { nonPublicReason } from './domain/public-address';
+import { assertApprovedEditAllowance, normalizeTemplateName } from './domain/templates/rules';
+import { nonPublicReason } from './domain/shared/public-address';
 
 const START = new Date('2026-11-22T08:00:00.000Z');
 const ENV = { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '5000', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true' };

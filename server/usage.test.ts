@@ -1,5 +1,5 @@
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { isCountable, periodOf } from './domain/usage';
+import { isCountable, periodOf } from './domain/usage/usage';
 import { startTestServer, type TestServer } from './testing';
 import { call } from './testing/contract-calls';
 import { testClock } from './testing/clock';

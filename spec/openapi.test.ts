@@ -57,6 +57,9 @@ const SPECIFIC_CODES: Array<[code: string, method: string, path: string, status:
   ['client_ref_required', 'get', '/media/{media_id}', 400],
   ['channel_media_inline', 'get', '/media/{media_id}', 400],
   ['media_not_found', 'get', '/media/{media_id}', 404],
+  // A media id of another client, of another partner, never issued or past its 30 days (docs/decisions.md).
+  ['media_not_found', 'post', '/messages/send', 404],
+  ['media_not_found', 'post', '/messages/send-template', 404],
 ];
 
 // Section 6 event kinds and the channels each comes on.

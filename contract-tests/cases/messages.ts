@@ -1,6 +1,7 @@
 // Tag Messages: free-form and template sends, rule by rule (sections 2, 4 and 5). Every send is a dry run or
 // made with a test key, except where a rule can only be seen on a live send that a correct implementation
 // refuses (the trial gate) or delivers to the partner's own test recipient.
+import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/openapi';
 import { Inconclusive, type Case, type CaseContext } from '../harness';
 import { detailsName } from './clients';
@@ -14,6 +15,7 @@ import {
   pendingTemplate,
   PNG_1X1,
   RECIPIENT,
+  type Res,
   same,
   SILENT_RECIPIENT,
   snake,
@@ -83,6 +85,56 @@ const imageHeaderTemplate = (ctx: CaseContext) =>
     return approvedTemplateOfMyOwn(ctx, 'ct_image_header', { header: { format: 'IMAGE', media_handle: upload.data!.handle } });
   });
 
+/** A well-formed media id (16 digits, as the provider issues them) that no one was issued: a fresh one per call. */
+const neverIssuedMediaId = () => `9${(randomBytes(8).readBigUInt64BE() % 10n ** 15n).toString().padStart(15, '0')}`;
+
+/**
+ * The error a send answers for a media id, with the id itself masked: another partner's id must get what an
+ * id never issued gets, whatever the implementation says about the id it was given.
+ */
+async function mediaRefusal(ctx: CaseContext, id: string, sendWith: (id: string) => Promise<Res>) {
+  const body = failsWith(ctx, await sendWith(id), 404, 'media_not_found');
+  return JSON.parse(JSON.stringify(body.error).split(id).join('<media id>'));
+}
+
+/** A free-form image send by id, and a raw template with an image header by id: dry runs of the chat client. */
+const imageById = (ctx: CaseContext) => (id: string) => send(ctx, { client_ref: chat(ctx), to: RECIPIENT, type: 'image', image: { id }, dry_run: true });
+const headerById = (ctx: CaseContext) => (id: string) =>
+  sendTemplate(ctx, {
+    client_ref: chat(ctx),
+    to: RECIPIENT,
+    template: { name: 'hello_world', language: { code: 'en_US' }, components: [{ type: 'header', parameters: [{ type: 'image', image: { id } }] }] },
+    dry_run: true,
+  });
+
+/**
+ * A media id serves only the client it was issued to (POST /media rule 1): one never issued is refused with
+ * 404 media_not_found, and another partner's (fixture `foreign_media_id`) gets that very answer.
+ */
+function mediaScopeCases(operation: string, what: string, sendWith: (ctx: CaseContext) => (id: string) => Promise<Res>): Case[] {
+  return [
+    {
+      operation,
+      name: `${what} sent by a media id that was never issued is refused with 404 media_not_found, on a dry run too`,
+      needs: ['state', 'rules'],
+      fixtures: ['chatClientRef'],
+      run: async (ctx) => void (await mediaRefusal(ctx, neverIssuedMediaId(), sendWith(ctx))),
+    },
+    {
+      operation,
+      name: `${what} sent by another partner's media id is refused exactly like one never issued (404 media_not_found)`,
+      needs: ['state', 'rules'],
+      fixtures: ['chatClientRef', 'foreignMediaId'],
+      run: async (ctx) =>
+        same(
+          await mediaRefusal(ctx, ctx.fx.foreignMediaId!, sendWith(ctx)),
+          await mediaRefusal(ctx, neverIssuedMediaId(), sendWith(ctx)),
+          "another partner's media id gets the answer of an id never issued",
+        ),
+    },
+  ];
+}
+
 const byRefOf = (ctx: CaseContext, t: Template) => ({ client_ref: chat(ctx), to: RECIPIENT, template_ref: t.id ?? t.name, language: t.language, dry_run: true });
 
 export const messageCases: Case[] = [
@@ -144,6 +196,7 @@ export const messageCases: Case[] = [
     run: async (ctx) =>
       void failsWith(ctx, await send(ctx, { client_ref: social(ctx), to: SOCIAL_RECIPIENT, type: 'image', image: { id: '1013859600285441' }, dry_run: true }), 400, 'media_link_required'),
   },
+  ...mediaScopeCases('sendMessage', 'an image', imageById),
   {
     operation: 'sendMessage',
     name: 'on social a caption and a filename are not delivered: the send succeeds and lists them in warnings',
@@ -289,6 +342,7 @@ export const messageCases: Case[] = [
       status(ctx, res, 200);
     },
   },
+  ...mediaScopeCases('sendTemplateMessage', 'a template header image', headerById),
   {
     operation: 'sendTemplateMessage',
     name: 'a test-key template send is simulated (200, dry_run, hint), also outside the window: template sends are not subject to it',

@@ -229,6 +229,16 @@ export const DRIFTS: Drift[] = [
     }),
   },
   {
+    name: 'a send accepts any media id (the provider is left to fail it later)',
+    caughtBy: [
+      'an image sent by a media id that was never issued is refused with 404 media_not_found, on a dry run too',
+      'a template header image sent by a media id that was never issued is refused with 404 media_not_found, on a dry run too',
+    ],
+    behaviour: () => ({
+      response: (res) => void (errorCode(res) === 'media_not_found' && respondJson(res, 200, { success: true, message_id: `wamid.${randomUUID()}`, dry_run: true })),
+    }),
+  },
+  {
     name: 'a test-key send outside the customer service window is accepted',
     caughtBy: ['a test-key free-form send to a recipient outside the 24-hour window is refused with 422 outside_service_window'],
     behaviour: () => ({

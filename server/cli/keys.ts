@@ -1,10 +1,10 @@
 import { EXIT_USAGE, UsageError, execute, runCommand, type Command } from '../../cli/command';
 import { ConfigError, databaseFile, loadConfig } from '../config';
-import { DomainError } from '../domain/errors';
-import { ApiKeys, describeKey, isKeyActive, parseExpiry } from '../domain/keys';
+import { DomainError } from '../domain/shared/errors';
+import { ApiKeys, describeKey, isKeyActive, parseExpiry } from '../domain/access/keys';
 import { DEFAULT_PARTNER_ID, type ApiKey, type KeyMode } from '../store/records';
-import type { Clock } from '../domain/clock';
-import type { IdGenerator } from '../domain/ids';
+import type { Clock } from '../domain/shared/clock';
+import type { IdGenerator } from '../domain/shared/ids';
 import type { Store } from '../store/repositories';
 import { openStore } from '../store/open';
 import { randomIds, systemClock } from '../system';

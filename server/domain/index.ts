@@ -1,25 +1,26 @@
 import { Readable } from 'node:stream';
 import type { ChannelProvider } from '../provider/channel-provider';
 import type { Store } from '../store/repositories';
-import { Clients } from './clients';
-import type { Clock } from './clock';
-import type { EventPublisher } from './events';
-import type { IdGenerator } from './ids';
-import { InboundMessages } from './inbound';
-import { ApiKeys } from './keys';
-import { Media } from './media';
-import { spoolMediaUpload, type SpooledMedia } from './media-upload';
-import { MessageStatuses } from './message-status';
-import { Partners } from './partners';
-import { FixedWindowRateLimiter, type RateLimitPolicy } from './rate-limit';
-import { Sending } from './sending';
-import { ServiceWindow } from './service-window';
-import { Sessions, Signup } from './sessions';
-import { Templates } from './templates';
-import type { MediaUrlFetcher } from './templates-media';
-import { TestRecipients } from './test-recipients';
-import { Trial } from './trial';
-import { Usage } from './usage';
+import { Clients } from './onboarding/clients';
+import type { Clock } from './shared/clock';
+import type { EventPublisher } from './shared/events';
+import type { IdGenerator } from './shared/ids';
+import { InboundMessages } from './messaging/inbound';
+import { ApiKeys } from './access/keys';
+import { Media } from './media/media';
+import { MediaScope } from './media/media-scope';
+import { spoolMediaUpload, type SpooledMedia } from './media/upload-spool';
+import { MessageStatuses } from './messaging/message-status';
+import { Partners } from './access/partners';
+import { FixedWindowRateLimiter, type RateLimitPolicy } from './access/rate-limit';
+import { Sending } from './messaging/sending';
+import { ServiceWindow } from './messaging/service-window';
+import { Sessions, Signup } from './onboarding/sessions';
+import { Templates } from './templates/templates';
+import type { MediaUrlFetcher } from './templates/media-url';
+import { TestRecipients } from './messaging/test-recipients';
+import { Trial } from './access/trial';
+import { Usage } from './usage/usage';
 
 /** Everything the rules need from outside; all of it is required. */
 export interface DomainDeps {
@@ -54,7 +55,7 @@ export interface Domain {
   trial: Trial;
   testRecipients: TestRecipients;
   templates: Templates;
-  /** Streams an upload to the spool folder through the upload rule (domain/media-upload.ts). */
+  /** Streams an upload to the spool folder through the upload rule (domain/media/upload-spool.ts). */
   spoolUpload(stream: Readable, declaredType: string | undefined, filename: string | undefined): Promise<SpooledMedia>;
   /** Spools bytes as an upload would (kind detection included). */
   spoolBytes(bytes: Buffer, declaredType: string, filename?: string): Promise<SpooledMedia>;
@@ -67,6 +68,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
   const serviceWindow = new ServiceWindow(store.serviceWindow, clock);
   const trial = new Trial(store.partnerSettings, clock);
   const testRecipients = new TestRecipients(store.testRecipients, clock);
+  const mediaScope = new MediaScope(provider.media, clock);
   const spoolUpload = (stream: Readable, declaredType: string | undefined, filename: string | undefined) =>
     spoolMediaUpload(stream, { directory: spoolDirectory, declaredType, filename, ids });
   return {
@@ -82,6 +84,7 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
       clients,
       templates: store.templates,
       provider: provider.messaging,
+      mediaScope,
       serviceWindow,
       trial,
       testRecipients,
@@ -90,13 +93,13 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
       clock,
       ids,
     }),
-    media: new Media(clients, provider.media),
+    media: new Media(clients, provider.media, mediaScope),
     statuses,
     serviceWindow,
     inbound: new InboundMessages(serviceWindow, usage, clock),
     trial,
     testRecipients,
-    templates: new Templates({ store, clock, provider: provider.templates, events, fetcher: mediaUrls, spool: spoolUpload }),
+    templates: new Templates({ store, clock, provider: provider.templates, mediaScope, events, fetcher: mediaUrls, spool: spoolUpload }),
     spoolUpload,
     spoolBytes: (bytes, declaredType, filename) => spoolUpload(Readable.from([bytes]), declaredType, filename),
   };

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import { MediaUrlRefused, type MediaUrlFetcher } from '../domain/templates-media';
+import { MediaUrlRefused, type MediaUrlFetcher } from '../domain/templates/media-url';
 
 const MAX_REDIRECTS = 3;
 /** The longest pause while connecting or receiving. */

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { RateLimitedError, forbidden, unauthorized } from '../domain/errors';
-import { KEY_LIKE, describeKey, type ApiKeys } from '../domain/keys';
-import type { FixedWindowRateLimiter } from '../domain/rate-limit';
-import { missingScopes } from '../domain/scopes';
+import { RateLimitedError, forbidden, unauthorized } from '../domain/shared/errors';
+import { KEY_LIKE, describeKey, type ApiKeys } from '../domain/access/keys';
+import type { FixedWindowRateLimiter } from '../domain/access/rate-limit';
+import { missingScopes } from '../domain/access/scopes';
 import type { Contract } from '../../spec';
 import { authenticatedKey, operationIdOf } from './types';
 

@@ -10,7 +10,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { badRequest } from '../domain/errors';
+import { badRequest } from '../domain/shared/errors';
 
 export interface BodyBounds {
   /** The longest pause between two chunks of a body. */

@@ -1,8 +1,8 @@
 import express, { Router, type Response } from 'express';
 import type { Domain } from '../domain';
 import type { Channel, OnboardingSession } from '../store/records';
-import { DomainError } from '../domain/errors';
-import { SessionUnusableError } from '../domain/sessions';
+import { DomainError } from '../domain/shared/errors';
+import { SessionUnusableError } from '../domain/onboarding/sessions';
 
 /**
  * The hosted connection page behind a session URL (`/connect/<session_id>?token=…`): GET shows the

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/errors';
+import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/shared/errors';
 import type { Logger } from '../log';
 import type { Contract } from '../../spec';
 import { requestLogger } from './request-id';

@@ -1,7 +1,7 @@
 import { parse as parseContentType } from 'content-type';
 import type { Request, RequestHandler } from 'express';
 import getRawBody from 'raw-body';
-import { badRequest } from '../domain/errors';
+import { badRequest } from '../domain/shared/errors';
 
 /** Largest JSON body accepted, 1 MiB; larger bodies get 400 bad_request (openapi.yaml, "Limits"). */
 export const JSON_BODY_LIMIT = 1024 * 1024;

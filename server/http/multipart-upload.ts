@@ -3,9 +3,9 @@ import type { RequestHandler, Response } from 'express';
 import { rmSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Domain } from '../domain';
-import { badRequest } from '../domain/errors';
-import { MB, MEDIA_CEILINGS } from '../domain/media-kinds';
-import type { SpooledMedia } from '../domain/media-upload';
+import { badRequest } from '../domain/shared/errors';
+import { MB, MEDIA_CEILINGS } from '../domain/media/kinds';
+import type { SpooledMedia } from '../domain/media/upload-spool';
 import { operationIdOf } from './types';
 import { ownProperties } from './validation-details';
 
@@ -26,7 +26,7 @@ export const spooledUploadOf = (res: Response) => res.locals.spooledUpload as Sp
 /**
  * The body of an upload operation, read before request validation (the validator's own multipart reader is
  * off): text fields, in any order, become `req.body`; the `file` part is streamed to the spool folder
- * through the upload rule of domain/media-upload.ts (kind from the first bytes, reading stops past the
+ * through the upload rule of domain/media/upload-spool.ts (kind from the first bytes, reading stops past the
  * kind's ceiling) and is marked present in `req.body.file` for the validator. The spooled file is removed
  * once the answer is sent. A refusal is answered at once; what the client still sends is bounded by
  * http/body-bounds.ts.

@@ -1,7 +1,7 @@
 import type { Domain } from '../domain';
-import { toApiClient } from '../domain/clients';
 import type { Channel } from '../store/records';
-import { SESSION_TTL_SECONDS } from '../domain/sessions';
+import { SESSION_TTL_SECONDS } from '../domain/onboarding/sessions';
+import { clientShape } from './shapes';
 import type { ReferenceHandler, ReferenceHandlers } from './types';
 
 /** URL of the hosted page of a session (outside /v1: it is an HTML page for a person). */
@@ -24,6 +24,6 @@ export function onboardingHandlers(domain: Domain, publicBaseUrl: () => string):
   return {
     createEmbeddedSignupSession: createSession('chat'),
     createSocialConnectSession: createSession('social'),
-    completeClientSignup: async ({ key, body }) => ({ status: 201, body: toApiClient(await domain.signup.complete(key.partnerId, body.client_ref, body.auth_code)) }),
+    completeClientSignup: async ({ key, body }) => ({ status: 201, body: clientShape(await domain.signup.complete(key.partnerId, body.client_ref, body.auth_code)) }),
   };
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Domain } from '../domain';
-import { badRequest } from '../domain/errors';
+import { badRequest } from '../domain/shared/errors';
 import { clientsHandlers } from './clients';
 import { mountHandlers } from './contract-router';
 import { mediaHandlers } from './media';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Contract } from '../../spec';
 import { derefSchema } from '../../spec';
-import { badRequest } from '../domain/errors';
+import { badRequest } from '../domain/shared/errors';
 import { operationIdOf } from './types';
 import { ownProperties, type ValidationError } from './validation-details';
 

@@ -1,5 +1,6 @@
 import type { Domain } from '../domain';
-import { toApiTemplate, type TemplateListFilter } from '../domain/templates';
+import type { TemplateListFilter } from '../domain/templates/templates';
+import { templateListShape, templateMediaShape, templateShape } from './shapes';
 import type { ReferenceHandlers } from './types';
 
 /** An empty query value counts as not given. */
@@ -18,21 +19,21 @@ export function templatesHandlers(domain: Domain): ReferenceHandlers<'Templates'
       if (category) filter.category = category;
       filter.language = given(query.language);
       filter.search = given(query.search);
-      return { status: 200, body: await templates.list(key.partnerId, query.client_ref, filter, query.refresh === true) };
+      return { status: 200, body: templateListShape(await templates.list(key.partnerId, query.client_ref, filter, query.refresh === true)) };
     },
 
-    createTemplate: async ({ key, body }) => ({ status: 201, body: toApiTemplate(await templates.create(key.partnerId, body)) }),
+    createTemplate: async ({ key, body }) => ({ status: 201, body: templateShape(await templates.create(key.partnerId, body)) }),
 
-    uploadTemplateMedia: async ({ key, body, files }) => ({ status: 201, body: await templates.uploadMedia(key.partnerId, body.client_ref, files.file, body.format) }),
+    uploadTemplateMedia: async ({ key, body, files }) => ({ status: 201, body: templateMediaShape(await templates.uploadMedia(key.partnerId, body.client_ref, files.file, body.format)) }),
 
     getTemplate: async ({ key, path, query }) => {
       const template = await templates.get(key.partnerId, query.client_ref, path.template_ref, given(query.language), query.refresh === true);
-      return { status: 200, body: toApiTemplate(template) };
+      return { status: 200, body: templateShape(template) };
     },
 
     updateTemplate: async ({ key, path, query, body }) => {
       const edited = await templates.edit(key.partnerId, query.client_ref, path.template_ref, given(query.language), body);
-      return { status: 200, body: toApiTemplate(edited) };
+      return { status: 200, body: templateShape(edited) };
     },
 
     deleteTemplate: async ({ key, path, query }) => {

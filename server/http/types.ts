@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Handler, OperationId, OperationsByTag, ServerBinding, TagHandlers } from '../../generated/server';
 import type { components } from '../../generated/openapi';
-import type { SpooledMedia } from '../domain/media-upload';
+import type { SpooledMedia } from '../domain/media/upload-spool';
 import type { ApiKey } from '../store/records';
 
 export type ErrorResponse = components['schemas']['ErrorResponse'];

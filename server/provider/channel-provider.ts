@@ -12,7 +12,7 @@ export type ProviderTemplateComponent = NonNullable<Schemas['Template']['compone
 
 export type ProviderErrorReason = 'invalid_code' | 'rejected' | 'unavailable';
 
-/** A provider failure; the domain decides what it means for the partner (domain/provider-failures.ts). */
+/** A provider failure; the domain decides what it means for the partner (domain/shared/provider-failures.ts). */
 export class ProviderError extends Error {
   constructor(
     readonly reason: ProviderErrorReason,
@@ -133,9 +133,22 @@ export interface MediaContent {
   open(): Readable;
 }
 
+/** A media id or header handle the provider holds for an account, and when its retention ends. */
+export interface HeldMediaReference {
+  expiresAt: Date;
+}
+
 export interface MediaProvider {
   /** Send media for later sends by id. Rejects with ProviderError `rejected` or `unavailable`. */
   uploadMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }>;
+  /**
+   * What the provider holds for this account under a media id (sent media it uploaded, inbound media it
+   * received), or undefined when it holds nothing for this account under that id: the provider never tells
+   * an account that another one holds the id. Rejects with ProviderError `unavailable`.
+   */
+  lookupMedia(account: ProviderAccount, mediaId: string): Promise<HeldMediaReference | undefined>;
+  /** The same for a template header handle (TemplateProvider.uploadTemplateMedia) of a business account. */
+  lookupHeaderMedia(businessAccountId: string, handle: string): Promise<HeldMediaReference | undefined>;
   /** Inbound media by id. Rejects with MediaNotFoundError, MissingCredentialsError or ProviderError. */
   fetchMedia(account: ProviderAccount, mediaId: string): Promise<MediaContent>;
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IdGenerator } from '../domain/ids';
+import type { IdGenerator } from '../domain/shared/ids';
 
 /**
  * The bearer token of /sandbox: SANDBOX_ADMIN_TOKEN when set; else the one kept in DATA_DIR from an earlier

@@ -5,14 +5,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { components } from '../../generated/openapi';
 import type { Domain } from '../domain';
-import { assertCarriesEvent, assertServesInboundMediaById } from '../domain/channel-carriage';
-import { accountOf } from '../domain/clients';
-import { badRequest } from '../domain/errors';
-import type { NewWebhookEvent } from '../domain/events';
-import { DAY_MS } from '../domain/clock';
-import { parseExpiry } from '../domain/keys';
-import { toApiTemplate } from '../domain/templates';
-import { assertProviderTransition } from '../domain/templates-rules';
+import { assertCarriesEvent, assertServesInboundMediaById } from '../domain/messaging/channel-carriage';
+import { accountOf } from '../domain/onboarding/clients';
+import { badRequest } from '../domain/shared/errors';
+import type { NewWebhookEvent } from '../domain/shared/events';
+import { DAY_MS } from '../domain/shared/clock';
+import { parseExpiry } from '../domain/access/keys';
+import { templateShape } from '../http/shapes';
+import { assertProviderTransition } from '../domain/templates/rules';
 import type { SimulatorControls } from '../provider/simulated';
 import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type OutboundStatus, type Partner, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { DeliveryLogEntry, WebhookDelivery } from '../webhooks/delivery';
@@ -286,7 +286,7 @@ export class Sandbox {
     }
     assertProviderTransition(template.status, status);
     await simulator.decideReview(template.id, status, input.reason ?? null);
-    return toApiTemplate(await this.deps.domain.templates.resolve(partner, input.client_ref, template.id));
+    return templateShape(await this.deps.domain.templates.resolve(partner, input.client_ref, template.id));
   }
 
   /** The simulated provider's template service, for every partner (it is the provider's outage). */
@@ -323,7 +323,7 @@ export class Sandbox {
    * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
    * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
    * each time, which act for the same partner. A second partner, made for the file, holds the resources the
-   * run must never reach (a chat client, its template and inbound media).
+   * run must never reach (a chat client, its template and a media id issued to it).
    */
   async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
@@ -387,23 +387,20 @@ export class Sandbox {
     };
   }
 
-  /** Another partner of this server with a chat client, a template of it and an image its end user sent in. */
+  /** Another partner of this server with a chat client, a template of it and an image uploaded through it. */
   private async secondTenant(run: string): Promise<{ chat: string; template: string; mediaId: string }> {
-    const partner = (await this.deps.domain.partners.create(`Drift check second tenant ${run}`)).id;
+    const { domain } = this.deps;
+    const partner = (await domain.partners.create(`contract foreign ${run}`)).id;
     const chat = (await this.connectClient(partner, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
-    const template = await this.deps.domain.templates.create(partner, {
+    const template = await domain.templates.create(partner, {
       client_ref: chat,
       name: `contract_foreign_${run}`,
       language: 'en_US',
       category: 'UTILITY',
       body: { text: 'Hello {{1}}, this template belongs to another partner.', examples: ['Anna'] },
     });
-    const inbound = await this.inbound(partner, {
-      client_ref: chat,
-      from: CONTRACT_TEST_RECIPIENT,
-      media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
-    });
-    return { chat, template: template.id, mediaId: (inbound as { media_id: string }).media_id };
+    const media = await domain.media.upload(partner, chat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
+    return { chat, template: template.id, mediaId: media.mediaId };
   }
 
   async tick() {

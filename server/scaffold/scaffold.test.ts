@@ -49,8 +49,9 @@ function start(dir: string): Promise<string> {
 
 /**
  * `npm run contract` against a URL with every case of the suite (not the mock's profile), the fixtures the
- * contract's example values (as the mock's runs use them), and only the shape of the answers judged; its CTRF
- * report read back. Left out: a webhook receiver, and more than the one signup code a stub cannot tell apart.
+ * contract's example values (as the mock's runs use them; the second partner's references made up, which a
+ * stub of one partner never issued), and only the shape of the answers judged; its CTRF report read back. Left
+ * out: a webhook receiver, and more than the one signup code a stub cannot tell apart.
  */
 async function driftCheck(baseUrl: string, reports: string) {
   const fixtures = join(reports, 'fixtures.json');

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { compose, type Composition } from '../compose';
 import { loadConfig } from '../config';
 import type { Domain } from '../domain';
-import type { EventPublisher } from '../domain/events';
+import type { EventPublisher } from '../domain/shared/events';
 import { createLogger } from '../log';
 import { DEFAULT_PARTNER_ID, type Channel, type PartnerId } from '../store/records';
 import { createTestDatabase } from './postgres';

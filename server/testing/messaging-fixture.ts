@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi';
-import type { NewWebhookEvent } from '../domain/events';
+import type { NewWebhookEvent } from '../domain/shared/events';
 import { DEFAULT_PARTNER_ID, type TemplateRecord } from '../store/records';
 import { testClock, type TestClock } from './clock';
 import { startTestServer, type TestServer } from '.';

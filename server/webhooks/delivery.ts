@@ -7,10 +7,10 @@
 import { performance } from 'node:perf_hooks';
 import { signWebhookBody } from '../../client/webhooks';
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../../generated/constants';
-import type { Clock } from '../domain/clock';
-import { badRequest, notFound } from '../domain/errors';
-import type { EventPublisher, NewWebhookEvent, WebhookPayload } from '../domain/events';
-import type { IdGenerator } from '../domain/ids';
+import type { Clock } from '../domain/shared/clock';
+import { badRequest, notFound } from '../domain/shared/errors';
+import type { EventPublisher, NewWebhookEvent, WebhookPayload } from '../domain/shared/events';
+import type { IdGenerator } from '../domain/shared/ids';
 import type { Delivery, DeliveryAttempt, PartnerId, StoredEvent, WebhookConfig, WebhookEventKind } from '../store/records';
 import type { Store, WebhookRepository } from '../store/repositories';
 

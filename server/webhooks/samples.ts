@@ -1,8 +1,8 @@
 // Sample events for the portal simulator (section 6 rule 5): one realistic payload per kind, shaped as
 // openapi.yaml's `webhooks:` section says, for a given client (or the `webhook_test` stand-in).
-import { assertCarriesEvent } from '../domain/channel-carriage';
-import { badRequest } from '../domain/errors';
-import type { NewWebhookEvent } from '../domain/events';
+import { assertCarriesEvent } from '../domain/messaging/channel-carriage';
+import { badRequest } from '../domain/shared/errors';
+import type { NewWebhookEvent } from '../domain/shared/events';
 import type { ClientRecord, WebhookEventKind } from '../store/records';
 
 /** Decision: `webhook.test` without a client carries `client_ref: webhook_test`, `channel: chat`. */

@@ -2,9 +2,9 @@ import type { MediaFile, OutboundMessage, ProviderAccount } from '../channel-pro
 
 /** One call the simulated provider received, for tests to inspect. */
 export interface SimulatorCall {
-  method: 'sendMessage' | 'uploadMedia' | 'fetchMedia' | 'receiveInboundMedia';
+  method: 'sendMessage' | 'uploadMedia' | 'lookupMedia' | 'fetchMedia' | 'receiveInboundMedia';
   account: ProviderAccount;
-  /** sendMessage: the message; uploadMedia / receiveInboundMedia: the file's metadata; fetchMedia: the id. */
+  /** sendMessage: the message; uploadMedia / receiveInboundMedia: the file's metadata; lookupMedia / fetchMedia: the id. */
   input: OutboundMessage | Omit<MediaFile, 'path'> | { mediaId: string };
   /** What it answered: a message or media id, or the error's reason. */
   outcome: string;

@@ -1,8 +1,8 @@
 // The simulated channel provider: the production port (ChannelProvider) over the simulator's own state, and
 // apart from it the controls only the sandbox and the tests hold (what an end user's phone, the provider's
 // reviewer or an outage would do). Every deterministic trigger is listed in server/README.md.
-import type { Clock } from '../../domain/clock';
-import type { IdGenerator } from '../../domain/ids';
+import type { Clock } from '../../domain/shared/clock';
+import type { IdGenerator } from '../../domain/shared/ids';
 import type { ChannelProvider, MediaFile, ProviderAccount, ProviderTemplate } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
 import { SimulatedMedia } from './media';

@@ -1,12 +1,13 @@
 import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DAY_MS, type Clock } from '../../domain/clock';
-import { MEDIA_RETENTION_DAYS } from '../../domain/media';
-import type { IdGenerator } from '../../domain/ids';
+import { DAY_MS, type Clock } from '../../domain/shared/clock';
+import { MEDIA_RETENTION_DAYS } from '../../domain/media/media-scope';
+import type { IdGenerator } from '../../domain/shared/ids';
 import {
   MediaNotFoundError,
   MissingCredentialsError,
   ProviderError,
+  type HeldMediaReference,
   type MediaContent,
   type MediaFile,
   type MediaProvider,
@@ -23,11 +24,13 @@ import type { SimulatorState } from './state';
  * |---|---|---|
  * | upload media | file name starts with `reject` | rejected: `131053`, "Media upload error" (→ 422 `provider_rejected`) |
  * | upload media | file name starts with `unavailable` | unreachable (→ 502) |
- * | fetch media | media id starts with `unavailable` | unreachable (→ 502) |
+ * | look up or fetch media | media id starts with `unavailable` | unreachable (→ 502) |
  * | fetch media | account whose credentials were revoked (simulator controls) | no credentials (→ 409 `conflict`) |
+ * | look up media | unknown id, or another account's | nothing held (→ 404 `media_not_found`; past its 30 days too, by the domain's media scope rule) |
  * | fetch media | unknown id, another account's id, or older than 30 days | not found (→ 404 `media_not_found`) |
  *
- * Media ids are 16 digits.
+ * Media ids are 16 digits. Header handles (templates.ts uploads them) are held to their business account
+ * for the same 30 days.
  */
 /** The flag of SimulatorState set while an account's channel credentials are dropped. */
 const credentialsDropped = (accountKey: string) => `credentials_dropped:${accountKey}`;
@@ -50,6 +53,23 @@ export class SimulatedMedia implements MediaProvider {
     const mediaId = await this.keep(account, file, 'upload');
     this.deps.calls.push({ method: 'uploadMedia', account, input: meta, outcome: mediaId });
     return { mediaId };
+  }
+
+  async lookupMedia(account: ProviderAccount, mediaId: string): Promise<HeldMediaReference | undefined> {
+    const record = (outcome: string) => this.deps.calls.push({ method: 'lookupMedia', account, input: { mediaId }, outcome });
+    if (mediaId.startsWith('unavailable')) {
+      record('unavailable');
+      throw new ProviderError('unavailable', 'The channel provider did not answer.');
+    }
+    const media = await this.deps.state.media(account.account_key, mediaId);
+    record(media ? mediaId : 'not_found');
+    return media && { expiresAt: media.expires_at };
+  }
+
+  async lookupHeaderMedia(businessAccountId: string, handle: string): Promise<HeldMediaReference | undefined> {
+    const media = await this.deps.state.headerMedia(handle);
+    if (!media || media.account !== businessAccountId) return undefined;
+    return { expiresAt: retentionEnd(media.created_at) };
   }
 
   async fetchMedia(account: ProviderAccount, mediaId: string): Promise<MediaContent> {
@@ -112,11 +132,14 @@ export class SimulatedMedia implements MediaProvider {
       filename: file.filename ?? null,
       path,
       created_at: now,
-      expires_at: new Date(now.getTime() + MEDIA_RETENTION_DAYS * DAY_MS),
+      expires_at: retentionEnd(now),
     });
     return id;
   }
 }
+
+/** The provider keeps what it is given 30 days (section 8). */
+const retentionEnd = (from: Date) => new Date(from.getTime() + MEDIA_RETENTION_DAYS * DAY_MS);
 
 /** `count` decimal digits from an id's hex part (media ids look like the provider's: digits). */
 function digitsOf(id: string, count: number): string {

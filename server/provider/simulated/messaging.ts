@@ -1,4 +1,4 @@
-import type { IdGenerator } from '../../domain/ids';
+import type { IdGenerator } from '../../domain/shared/ids';
 import {
   ProviderError,
   type DeliveryFailure,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../../domain/clock';
-import type { IdGenerator } from '../../domain/ids';
+import type { Clock } from '../../domain/shared/clock';
+import type { IdGenerator } from '../../domain/shared/ids';
 import {
   ProviderError,
   type ProviderTemplate,
@@ -35,9 +35,10 @@ export interface SimulatedTemplateOptions {
  * | anything else | APPROVED |
  *
  * Also: a name containing `refuse` is refused at submission (400 with the provider's code `2388299`), a
- * name containing `undeletable` refuses deletion (code `100`), a `header_handle` this provider did not
- * issue is refused, and `setReachable(false)` (sandbox: provider availability) makes every template call
- * fail as unreachable (the mirror then serves its last state with a `warning`).
+ * name containing `undeletable` refuses deletion (code `100`), and `setReachable(false)` (sandbox: provider
+ * availability) makes every template call fail as unreachable (the mirror then serves its last state with a
+ * `warning`). Which `header_handle`s an account holds, the domain asks the media side (media.ts) before it
+ * submits.
  */
 export class SimulatedTemplates implements TemplateProvider {
   private readonly listeners: Array<(update: ProviderTemplateStatusUpdate) => void | Promise<void>> = [];
@@ -77,7 +78,7 @@ export class SimulatedTemplates implements TemplateProvider {
 
   async createTemplate(account: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
     await this.assertReachable();
-    await this.assertAcceptable(account, content);
+    this.assertAcceptable(content);
     const now = this.clock();
     const template: SimulatedTemplate = {
       id: this.templateId(account, content),
@@ -98,7 +99,7 @@ export class SimulatedTemplates implements TemplateProvider {
   async editTemplate(account: string, templateId: string, content: ProviderTemplateContent): Promise<ProviderTemplate> {
     await this.assertReachable();
     const current = await this.owned(account, templateId);
-    await this.assertAcceptable(account, content);
+    this.assertAcceptable(content);
     const now = this.clock();
     const plan = current.status === 'REJECTED' ? [{ status: 'APPROVED' as const, reason: null }] : SimulatedTemplates.planFor(current.name);
     const template: SimulatedTemplate = {
@@ -207,19 +208,9 @@ export class SimulatedTemplates implements TemplateProvider {
     return template;
   }
 
-  private async assertAcceptable(account: string, content: ProviderTemplateContent): Promise<void> {
+  private assertAcceptable(content: ProviderTemplateContent): void {
     if (content.name.includes('refuse')) {
       throw new ProviderError('rejected', "Variables can't be at the start or end of the template.", '2388299');
-    }
-    for (const component of content.components) {
-      const handles = (component.example as { header_handle?: unknown } | undefined)?.header_handle;
-      if (!Array.isArray(handles)) continue;
-      for (const handle of handles) {
-        const media = typeof handle === 'string' ? await this.state.headerMedia(handle) : undefined;
-        if (!media || media.account !== account) {
-          throw new ProviderError('rejected', 'The header media handle is unknown or belongs to another account.', '131053');
-        }
-      }
     }
   }
 

@@ -4,7 +4,11 @@ import { OpenTransaction, type SqlConnection } from '../sql/connection';
 
 type Statement = Database.Statement<unknown[], unknown>;
 
-/** Prepared statements of one better-sqlite3 connection, and its errors in the store's terms. */
+/**
+ * Prepared statements of one better-sqlite3 connection, and its errors in the store's terms. Each statement is
+ * prepared once and held as long as its database: on Node.js 24.19 and later, a better-sqlite3 object that the
+ * garbage collector finalizes while no JavaScript runs aborts the process (nodejs/node#65446).
+ */
 class Statements {
   private readonly prepared = new Map<string, Statement>();
 
@@ -39,6 +43,15 @@ class Statements {
   }
 }
 
+const statementsByDatabase = new WeakMap<Database.Database, Statements>();
+
+/** The statements of `db`, every one prepared once and held as long as it. */
+export function statementsOf(db: Database.Database): Statements {
+  let statements = statementsByDatabase.get(db);
+  if (!statements) statementsByDatabase.set(db, (statements = new Statements(db)));
+  return statements;
+}
+
 /**
  * One better-sqlite3 connection behind the asynchronous SqlConnection. better-sqlite3 is synchronous, so a
  * statement runs whole when called; a transaction spans awaits, though, and every statement of this process
@@ -56,7 +69,7 @@ export class SqliteConnection implements SqlConnection {
   private versionReadThisTurn = false;
 
   constructor(readonly db: Database.Database) {
-    this.statements = new Statements(db);
+    this.statements = statementsOf(db);
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sqlStore } from '../sql/store';
 import type { Store } from '../repositories';
-import { SqliteConnection } from './connection';
+import { SqliteConnection, statementsOf } from './connection';
 import { MIGRATIONS } from './migrations';
 
 export type SqliteDatabase = Database.Database;
@@ -12,22 +12,22 @@ export type SqliteDatabase = Database.Database;
 export function openDatabase(file: string): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  // exec, not pragma(): pragma() prepares a statement it drops (see statementsOf)
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
   migrate(db);
   return db;
 }
 
 export function migrate(db: SqliteDatabase): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const statements = statementsOf(db);
+  const applied = new Set(statements.all<{ version: number }>('SELECT version FROM schema_migrations', []).map((row) => row.version));
   const ran: number[] = [];
   for (const migration of MIGRATIONS) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, Date.now());
+      statements.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [migration.version, migration.name, Date.now()]);
     })();
     ran.push(migration.version);
   }
