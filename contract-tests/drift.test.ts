@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cases } from './cases';
-import { ALLOWED, DRIFTS, type DriftKeys } from './drift/catalogue';
+import { ALLOWED, DRIFTS, driftKeysOf, type DriftKeys } from './drift/catalogue';
 import { startDriftProxy, type Behaviour, type DriftProxy } from './drift/proxy';
 import { REPORTS_DIR } from './jest-suite';
 import { runSuite, type SuiteResult } from './runner';
@@ -20,8 +20,7 @@ const missed: string[] = [];
 beforeAll(async () => {
   server = await startServerTarget();
   proxy = await startDriftProxy(new URL(server.baseUrl).origin);
-  const fx = server.fixtures;
-  keys = { apiKey: fx.apiKey, expiredKey: fx.expiredKey!, revokedKey: fx.revokedKey!, trialExpiredKey: fx.trialExpiredKey!.key };
+  keys = driftKeysOf(server.fixtures);
 }, 60_000);
 
 afterAll(async () => {
@@ -93,12 +92,18 @@ test('behaviour the specification allows (all of it at once) is not flagged: the
       }
       return out;
     },
+    // Relays nest: each variation's forward is the next one's relay.
+    relay: (d, forward, sign) =>
+      behaviours
+        .filter(([, b]) => b.relay)
+        .reduceRight<typeof forward>((next, [, b]) => (x) => b.relay!(x, next, sign), forward)(d),
   };
   const result = await runThrough(combined, undefined, 30_000);
   const failed = result.results.filter((r) => r.outcome !== 'passed').map((r) => `${r.name}: ${r.skip?.reason ?? JSON.stringify(r.occurrences)}`);
   expect(failed).toEqual([]);
   expect(result.exitCode).toBe(0);
   // Each variation really was in the traffic: "not flagged" means something only if it was there.
+  for (const [name, b] of behaviours) if (b.applications) applied.set(name, b.applications());
   expect([...applied].filter(([, n]) => n === 0)).toEqual([]);
 }, 180_000);
 

@@ -380,7 +380,7 @@ const COMMANDS: readonly SandboxCommand[] = [
   },
   {
     name: 'fixtures',
-    summary: 'a ready fixtures file for `npm run contract -- --fixtures FILE`',
+    summary: "a ready fixtures file for `npm run contract -- --fixtures FILE` (with a second partner's client, template and media for the tenant checks)",
     operation: 'sandboxContractFixtures',
     flags: { out: { value: 'FILE', help: 'write it to FILE (readable by you alone) instead of printing it' } },
     send: (api, g) => api.POST('/contract-fixtures', { params: { query: g.partner } }),

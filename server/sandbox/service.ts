@@ -251,8 +251,9 @@ export class Sandbox {
   /**
    * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
    * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
-   * media, a test recipient, and media of a second partner made for the purpose; what a run consumes (signup
-   * codes, a key to exhaust) comes from issuers it calls each time, which act for the same partner.
+   * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
+   * each time, which act for the same partner. A second partner, made for the file, holds the resources the
+   * run must never reach (a chat client, its template and a media id issued to it).
    */
   async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
@@ -282,10 +283,7 @@ export class Sandbox {
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
-    // Another partner account's media: the run's key must be refused it like an id never issued.
-    const foreign = await domain.partners.create(`contract foreign ${run}`);
-    const foreignChat = (await this.connectClient(foreign.id, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
-    const foreignMedia = await domain.media.upload(foreign.id, foreignChat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
+    const foreign = await this.secondTenant(run);
     while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
     const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
@@ -304,7 +302,6 @@ export class Sandbox {
       approved_template: template.name,
       approved_template_language: template.language,
       inbound_media_id: 'media_id' in inbound ? inbound.media_id : undefined,
-      foreign_media_id: foreignMedia.mediaId,
       test_recipient: CONTRACT_TEST_RECIPIENT,
       // Signup codes are the provider's, for no partner in particular: the key that exchanges one decides.
       signup_auth_code: { issue: { method: 'POST', url: `${at.origin}/sandbox/signup-codes`, headers: admin }, pick: '/auth_code' },
@@ -312,9 +309,28 @@ export class Sandbox {
         issue: { method: 'POST', url: sandboxUrl('/keys'), headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
         pick: '/key',
       },
+      foreign_chat_client_ref: foreign.chat,
+      foreign_template: foreign.template,
+      foreign_media_id: foreign.mediaId,
       webhook_test_trigger: { method: 'POST', url: sandboxUrl('/webhook/test'), headers: admin, body: { client_ref: chat } },
       webhook_configure: { method: 'PUT', url: sandboxUrl('/webhook'), headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
     };
+  }
+
+  /** Another partner of this server with a chat client, a template of it and an image uploaded through it. */
+  private async secondTenant(run: string): Promise<{ chat: string; template: string; mediaId: string }> {
+    const { domain } = this.deps;
+    const partner = (await domain.partners.create(`contract foreign ${run}`)).id;
+    const chat = (await this.connectClient(partner, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
+    const template = await domain.templates.create(partner, {
+      client_ref: chat,
+      name: `contract_foreign_${run}`,
+      language: 'en_US',
+      category: 'UTILITY',
+      body: { text: 'Hello {{1}}, this template belongs to another partner.', examples: ['Anna'] },
+    });
+    const media = await domain.media.upload(partner, chat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
+    return { chat, template: template.id, mediaId: media.mediaId };
   }
 
   async tick(): Promise<Schemas['Tick']> {

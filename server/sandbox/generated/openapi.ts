@@ -390,8 +390,9 @@ export interface paths {
          *     in docs/contract-testing-in-ci.md), all of the partner's: a key with every scope, fresh chat and social
          *     clients, restricted, test, expired, revoked and trial-ended keys, an approved template, an inbound media
          *     id, a registered test recipient, and the sandbox requests that issue signup codes and keys to exhaust, fire
-         *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`). URLs use
-         *     the address this request reached the server at.
+         *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`); and, for
+         *     the second-tenant checks, a chat client, a template id and an uploaded media id of a second partner created
+         *     for the file. URLs use the address this request reached the server at.
          */
         post: operations["sandboxContractFixtures"];
         delete?: never;
