@@ -3,45 +3,27 @@
 // put in front of the reference server by the mutating proxy, and the run must end in a violation (exit 1)
 // with the finding that names it; then the variations the specification allows, all at once, through the
 // whole generated phase and the header rules, and nothing may be flagged.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cases } from './cases';
-import { ALLOWED, driftKeysOf, type DriftKeys } from './drift/catalogue';
+import { ALLOWED } from './drift/catalogue';
 import { RUN_WIDE_ALLOWED, RUN_WIDE_DRIFTS, type RunWideDrift } from './drift/catalogue-generated';
-import { startDriftProxy, type Behaviour, type DriftProxy } from './drift/proxy';
+import { useDriftHarness } from './drift/harness-run';
+import type { Behaviour } from './drift/proxy';
 import { EXIT } from './exit-codes';
 import type { GeneratedPhaseOptions } from './generated-requests/phase';
-import { REPORTS_DIR } from './jest-suite';
-import { startServerTarget } from './local-targets';
 import { preflight } from './reachability';
 import { runSuite, type SuiteResult } from './runner';
 import type { RunningTarget } from './targets';
 
-let server: RunningTarget;
-let proxy: DriftProxy;
-let keys: DriftKeys;
 const lines: string[] = [];
-
-beforeAll(async () => {
-  server = await startServerTarget();
-  proxy = await startDriftProxy(new URL(server.baseUrl).origin);
-  keys = driftKeysOf(server.fixtures);
-}, 60_000);
-
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-  mkdirSync(REPORTS_DIR, { recursive: true });
-  writeFileSync(join(REPORTS_DIR, 'drift-harness-run-wide.md'), ['# Drift harness: run-wide checks (generated requests, headers, GET /status, coverage)', '', ...lines, ''].join('\n'));
-});
+const h = useDriftHarness('drift-harness-run-wide.md', () => ['# Drift harness: run-wide checks (generated requests, headers, GET /status, coverage)', '', ...lines]);
 
 /** A fresh key with every scope: a rate-limit window of its own for each run's main key. */
-const freshKey = () => server.fixtures.rateLimitKey!();
+const freshKey = () => h.server.fixtures.rateLimitKey!();
 
 /** The reference server seen through the proxy with one behaviour, `apiKey` the run's main key. */
 async function runThrough(behaviour: Behaviour, run: RunWideDrift['run'], generated?: Partial<GeneratedPhaseOptions>, apiKey?: string): Promise<SuiteResult> {
-  proxy.behaviour = behaviour;
-  const target: RunningTarget = { ...server, baseUrl: `${proxy.origin}/v1`, fixtures: { ...server.fixtures, apiKey: apiKey ?? (await freshKey()) }, close: async () => {} };
+  h.proxy.behaviour = behaviour;
+  const target: RunningTarget = { ...h.server, baseUrl: `${h.proxy.origin}/v1`, fixtures: { ...h.server.fixtures, apiKey: apiKey ?? (await freshKey()) }, close: async () => {} };
   const only = run.cases ?? [];
   for (const name of only) expect(cases.map((c) => c.name)).toContain(name);
   return runSuite(target, {
@@ -60,7 +42,7 @@ describe('each run-wide drift ends the run in a violation, with the finding that
     expect(rules.filter((r) => drift.finding.test(r))).not.toEqual([]);
     expect(result.exitCode).toBe(EXIT.violation);
     // Not a misconfiguration: the preflight lets a GET /status that demands a key through to the run.
-    if (drift.class === 'GET /status demands a key') await expect(preflight(`${proxy.origin}/v1`, keys.apiKey)).resolves.toBeUndefined();
+    if (drift.class === 'GET /status demands a key') await expect(preflight(`${h.proxy.origin}/v1`, h.keys.apiKey)).resolves.toBeUndefined();
   }, 180_000);
 });
 
@@ -68,7 +50,7 @@ test('variations the specification allows (all at once) are flagged by no run-wi
   const variations = [...ALLOWED, ...RUN_WIDE_ALLOWED].sort((a, b) => Number(a.name.startsWith('JSON is pretty')) - Number(b.name.startsWith('JSON is pretty')));
   const applied = new Map<string, number>(variations.map((a) => [a.name, 0]));
   const apiKey = await freshKey();
-  const behaviours = variations.map((a) => [a.name, a.behaviour({ ...keys, apiKey })] as const);
+  const behaviours = variations.map((a) => [a.name, a.behaviour({ ...h.keys, apiKey })] as const);
   const combined: Behaviour = {
     response: (res, req) => {
       for (const [name, b] of behaviours) {
