@@ -630,6 +630,12 @@ export interface components {
             rate_limit_api_key: components["schemas"]["Issuer"];
             webhook_test_trigger: components["schemas"]["HttpAction"];
             webhook_configure: components["schemas"]["HttpAction"];
+            /** @description A chat client of a second partner the sandbox creates for the file. */
+            foreign_chat_client_ref: string;
+            /** @description The provider id of a template of that client. */
+            foreign_template: string;
+            /** @description An image uploaded through that client. */
+            foreign_media_id: string;
         } & {
             [key: string]: unknown;
         };
