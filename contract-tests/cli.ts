@@ -122,7 +122,7 @@ function whole(value: string | undefined, flag: string, fallback: number): numbe
   return Number(value);
 }
 
-/** The baseline file's entries; none when --baseline-update starts a file that does not exist yet. */
+/** The baseline file's entries; none when --baseline-update starts a new file. */
 function baselineOf(file: string | undefined, update: boolean): Baseline | undefined {
   if (update && file === undefined) throw new UsageError('--baseline-update needs --baseline FILE (the file to write)');
   if (file === undefined) return undefined;
