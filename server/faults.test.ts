@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from './testing';
 import { testClock } from './testing/clock';
 import { call } from './testing/contract-calls';
 import { eventually } from './testing/data';
+import { uploadForm } from './testing/messaging-fixture';
+import { SAMPLES, ofSize } from './testing/samples';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 
 const clock = testClock('2026-11-22T10:00:00.000Z');
@@ -280,5 +282,28 @@ describe("faults on demand for a partner's webhook deliveries", () => {
     await server.tick();
     await eventually(async () => received(alone).length === 1);
     await sandbox('DELETE', '/faults', undefined, partner);
+  });
+});
+
+describe('a delay on an upload', () => {
+  let slow: TestServer;
+  beforeAll(async () => {
+    slow = await startTestServer({ env: { TICK_INTERVAL_MS: '0', BODY_IDLE_TIMEOUT_MS: '500' } });
+    await slow.connectClient({ clientRef: 'uploads', channel: 'chat' });
+  });
+  afterAll(() => slow.close());
+
+  test('an upload held by a delay longer than the body idle bound is not cut as stalled: it is answered after the delay', async () => {
+    const { key, plain } = await slow.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' });
+    const added = await fetch(`${slow.origin}/sandbox/faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${slow.sandboxToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'delay', key: key.id, operation: 'uploadMedia', delay_ms: 1_500 }),
+    });
+    expect(added.status).toBe(201);
+    const started = performance.now();
+    const uploaded = await call(slow.baseUrl, 'POST', '/media', { key: plain, raw: uploadForm('uploads', ofSize(SAMPLES.jpeg, 4 * 1024 * 1024), 'image/jpeg') });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1_500);
+    expect(uploaded.status).toBe(201);
   });
 });

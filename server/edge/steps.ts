@@ -12,7 +12,7 @@ import type { RateLimitDecision } from '../domain/access/rate-limit';
 import { missingScopes } from '../domain/access/scopes';
 import type { RequestFault } from '../domain/faults/faults';
 import { DomainError, RateLimitedError } from '../domain/shared/errors';
-import { applyBodyBounds, hasBody, type BodyBounds } from './body-bounds';
+import { applyBodyBounds, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
 import { isJsonRequest, readJsonBody } from './json-body';
 import { numericQueryParameters, oddQueryNumbers } from './query-numbers';
 import { NO_SUCH_ROUTE, badRequestRefusal, refusalOf, sendRefusal, type Refusal } from './refusal';
@@ -348,7 +348,7 @@ function injectFault<K extends EdgeKey>(faults: FaultSource | undefined): Step<K
     if (!faults || !request.key) return undefined;
     return faults.forRequest(request.key.id, request.operation!.operationId).then(async (fault): Promise<Outcome> => {
       if (fault?.kind === 'answer') request.fault = fault.error;
-      if (fault?.kind === 'delay' && (await waitUnlessClosed(request.res, fault.ms))) return CLOSED_WITHOUT_ANSWER;
+      if (fault?.kind === 'delay' && (await waitUnlessClosed(request, fault.ms))) return CLOSED_WITHOUT_ANSWER;
       if (fault?.kind !== 'drop') return undefined;
       request.req.socket.destroy();
       return CLOSED_WITHOUT_ANSWER;
@@ -356,9 +356,13 @@ function injectFault<K extends EdgeKey>(faults: FaultSource | undefined): Step<K
   };
 }
 
-/** Waits `ms`; true when the connection closed first (the wait ends with it). */
-function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
+/**
+ * Holds the request `ms` (its body, unread, is not taken for stalled meanwhile); true when the connection
+ * closed first (the wait ends with it).
+ */
+function waitUnlessClosed({ req, res }: EdgeRequest<EdgeKey>, ms: number): Promise<boolean> {
+  const release = holdIdleBound(req);
+  return new Promise<boolean>((resolve) => {
     const closed = () => {
       clearTimeout(timer);
       resolve(true);
@@ -368,7 +372,7 @@ function waitUnlessClosed(res: ServerResponse, ms: number): Promise<boolean> {
       resolve(false);
     }, ms);
     res.once('close', closed);
-  });
+  }).finally(release);
 }
 
 /** An authenticated operation without `x-required-scopes` is a contract error: it stops the edge at start. */
