@@ -34,6 +34,7 @@ export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
   { file: 'docs/checking-your-webhook-receiver.md', title: 'Checking your webhook receiver' },
   { file: 'docs/partner-journeys.md', title: 'Partner journeys (Arazzo)' },
   { file: 'docs/implementing-the-api.md', title: 'Implementing the API from the contract' },
+  { file: 'docs/testing-your-error-handling.md', title: "Testing your integration's error handling" },
   { file: 'docs/decisions.md', title: 'Decisions' },
   { file: 'CHANGELOG.md', title: 'Changelog' },
 ];

@@ -3,14 +3,18 @@
 // result they show is the contract's example (their TypeScript is compiled by docs/examples.test.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONTRACT_PATH, contract, type Json } from '../spec';
+import { CONTRACT_PATH, contract, readDocument, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
 import type { Command, Options } from '../cli/command';
+import { SANDBOX_SPEC_PATH } from '../server/sandbox/router';
 
 const root = resolve(__dirname, '..');
 /** The contract's text, for what the guides quote from it word for word. */
 const specText = readFileSync(CONTRACT_PATH, 'utf8');
 const spec = contract().document;
+/** The sandbox's contract (the reference server's /sandbox), which the guides use for setting up what they test. */
+const sandboxSpecText = readFileSync(SANDBOX_SPEC_PATH, 'utf8');
+const sandboxSpec = readDocument(SANDBOX_SPEC_PATH);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
 /** Every published package (the workspaces), by name, with its bins. */
 const packages = new Map(
@@ -32,6 +36,7 @@ const GUIDES = [
   'checking-your-webhook-receiver.md',
   'partner-journeys.md',
   'implementing-the-api.md',
+  'testing-your-error-handling.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
@@ -124,14 +129,16 @@ describe('partner guides (docs/*.md)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every operation they name (METHOD /path) is in openapi.yaml', () => {
+  it('every operation they name (METHOD /path) is in openapi.yaml, or under /sandbox in the sandbox\'s contract', () => {
     // a path may be the template (`/templates/{template_ref}`) or a concrete one (`/templates/order_shipped`)
     const operations: RegExp[] = [];
-    for (const [path, item] of Object.entries(spec.paths as Json)) {
-      for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-        if (!item[method]) continue;
-        const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, (param) => `(${param.replace(/[{}]/g, '\\$&')}|[^/{}]+)`);
-        operations.push(new RegExp(`^${method.toUpperCase()} ${pattern}$`));
+    for (const [prefix, paths] of [['', spec.paths], ['/sandbox', sandboxSpec.paths]] as const) {
+      for (const [path, item] of Object.entries(paths as Json)) {
+        for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+          if (!item[method]) continue;
+          const pattern = `${prefix}${path}`.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, (param) => `(${param.replace(/[{}]/g, '\\$&')}|[^/{}]+)`);
+          operations.push(new RegExp(`^${method.toUpperCase()} ${pattern}$`));
+        }
       }
     }
     const unknown: string[] = [];
@@ -170,8 +177,9 @@ describe('partner guides (docs/*.md)', () => {
   });
 
   it('every snake_case name they put in code font (codes, fields, example names) occurs in openapi.yaml', () => {
-    // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts).
-    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
+    // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts), the sandbox's
+    // contract fields and values of its own.
+    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...(sandboxSpecText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
     const unknown = guides.flatMap(({ name, text }) =>
       backticked(text)
         .filter((token) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token))

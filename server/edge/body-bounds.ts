@@ -42,6 +42,18 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+/** The idle bound of each body being watched, for a step that holds its request on purpose (holdIdleBound). */
+const idleBounds = new WeakMap<IncomingMessage, { hold(): () => void }>();
+
+/**
+ * While the server itself holds a request before reading its body (a delay fault), the client's pause is
+ * not a stall: the idle bound is off until the returned function is called, then counts afresh. The bound
+ * on the whole body's time still holds.
+ */
+export function holdIdleBound(req: IncomingMessage): () => void {
+  return idleBounds.get(req)?.hold() ?? (() => undefined);
+}
+
 /**
  * Cuts a body that stalls or lasts too long: its reader (the JSON reader, the upload reader) fails with a
  * 400 answered in the envelope; without a reader the connection is closed.
@@ -58,17 +70,29 @@ function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds
     req.emit('error', badRequest(why, { details: { body: [why] } }));
   };
   const stalled = () => cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
-  let idle = setTimeout(stalled, bounds.idleMs);
+  let idle: NodeJS.Timeout | undefined = setTimeout(stalled, bounds.idleMs);
+  let held = false;
   const total = setTimeout(() => cut(`The request body took longer than ${bounds.totalMs / 1000} s.`), bounds.totalMs);
   const onData = () => {
     clearTimeout(idle);
-    idle = setTimeout(stalled, bounds.idleMs);
+    idle = held ? undefined : setTimeout(stalled, bounds.idleMs);
   };
   const cleanup = () => {
     clearTimeout(idle);
     clearTimeout(total);
     socket.off('data', onData);
+    idleBounds.delete(req);
   };
+  idleBounds.set(req, {
+    hold() {
+      held = true;
+      clearTimeout(idle);
+      return () => {
+        held = false;
+        onData();
+      };
+    },
+  });
   // The socket's data, not the request's: listening to the request would start its flow before the body
   // parser listens.
   socket.on('data', onData);

@@ -11,21 +11,24 @@ import { accountOf } from '../domain/onboarding/clients';
 import { badRequest } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
 import { DAY_MS } from '../domain/shared/clock';
+import type { Faults } from '../domain/faults/faults';
 import { parseExpiry } from '../domain/access/keys';
 import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { EndUser, NotificationReceipt, ReceivedMedia } from '../provider/channel-provider';
 import type { EndUserAction, SimulatorControls } from '../provider/simulated';
-import { DEFAULT_PARTNER_ID, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
+import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { WebhookDelivery } from '../webhooks';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
 import { putExamplesInPlace } from './examples';
 import type { components, operations } from './generated/openapi';
-import { deliveryShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
+import { deliveryShape, faultShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
 
 export interface SandboxDeps {
   domain: Domain;
   webhooks: WebhookDelivery;
+  /** Faults on demand: for keys' requests (taken at the edge) and the partner's deliveries. */
+  faults: Faults;
   simulator: SimulatorControls;
   /** Runs what is due now (simulated reviews, webhook attempts). */
   tick: () => Promise<void>;
@@ -246,6 +249,39 @@ export class Sandbox {
       },
       partner,
     );
+  }
+
+  async listFaults(partner: PartnerId): Promise<Schemas['FaultList']> {
+    const keys = await this.keysById(partner);
+    return { faults: (await this.deps.faults.list(partner)).map((fault) => faultShape(fault, keys)) };
+  }
+
+  /** A fault for one of the partner's keys (by id or prefix) or for its deliveries. */
+  async addFault(partner: PartnerId, input: BodyOf<'sandboxAddFault'>): Promise<Schemas['Fault']> {
+    const key = input.key === undefined ? undefined : await this.deps.domain.keys.find(partner, input.key);
+    const fault = await this.deps.faults.add(partner, {
+      kind: input.kind,
+      key,
+      operation: input.operation,
+      times: input.times,
+      sharePercent: input.share_percent,
+      retryAfterSeconds: input.retry_after_seconds,
+      delayMs: input.delay_ms,
+    });
+    return faultShape(fault, new Map(key ? [[key.id, key]] : []));
+  }
+
+  async clearFaults(partner: PartnerId, keyRef: string | undefined): Promise<Schemas['FaultsCleared']> {
+    const key = keyRef === undefined ? undefined : await this.deps.domain.keys.find(partner, keyRef);
+    return { cleared: await this.deps.faults.clear(partner, key) };
+  }
+
+  async removeFault(partner: PartnerId, id: string): Promise<Schemas['Fault']> {
+    return faultShape(await this.deps.faults.remove(partner, id), await this.keysById(partner));
+  }
+
+  private async keysById(partner: PartnerId): Promise<Map<string, ApiKey>> {
+    return new Map((await this.deps.domain.keys.list(partner)).map((key) => [key.id, key]));
   }
 
   /**

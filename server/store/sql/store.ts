@@ -1,7 +1,8 @@
-import type { ApiKey, ClientRecord } from '../records';
+import type { ApiKey, ClientRecord, FaultTargets } from '../records';
 import type { Store } from '../repositories';
 import { SqlClientRepository } from './clients';
 import type { SqlConnection } from './connection';
+import { SqlFaultRepository } from './faults';
 import { SqlKeyRepository } from './keys';
 import { sqlMessagingStore } from './messaging';
 import { SqlPartnerRepository } from './partners';
@@ -14,6 +15,7 @@ import { SqlWebhookRepository } from './webhooks';
 interface Caches {
   keys: ReadCache<ApiKey>;
   clients: ReadCache<ClientRecord>;
+  faultTargets: ReadCache<FaultTargets>;
 }
 
 /**
@@ -21,7 +23,11 @@ interface Caches {
  * hands `fn` the same repositories over the transaction's connection, sharing the store's caches.
  */
 export function sqlStore(db: SqlConnection, caches?: Caches): Store {
-  const shared = caches ?? { keys: new ReadCache(() => db.changeVersion()), clients: new ReadCache(() => db.changeVersion()) };
+  const shared = caches ?? {
+    keys: new ReadCache<ApiKey>(() => db.changeVersion()),
+    clients: new ReadCache<ClientRecord>(() => db.changeVersion()),
+    faultTargets: new ReadCache<FaultTargets>(() => db.changeVersion()),
+  };
   return {
     kind: db.dialect,
     partners: new SqlPartnerRepository(db),
@@ -32,6 +38,7 @@ export function sqlStore(db: SqlConnection, caches?: Caches): Store {
     templates: new SqlTemplateRepository(db),
     webhooks: new SqlWebhookRepository(db),
     rateLimits: new SqlRateLimitRepository(db),
+    faults: new SqlFaultRepository(db, shared.faultTargets),
     ...sqlMessagingStore(db),
     transaction: (fn) => db.transaction((tx) => fn(sqlStore(tx, shared))),
     close: () => db.close(),
