@@ -32,7 +32,7 @@ beforeAll(async () => {
   const printed = await run('server/cli/sandbox.ts', ['fixtures', '--server', server.origin, '--token', server.sandboxToken, '--out', fixturesFile]);
   expect(printed.code).toBe(0);
   fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8'));
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
 
 /**

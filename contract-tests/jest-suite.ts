@@ -53,7 +53,7 @@ export function defineSuite(profile: Profile, start: () => Promise<RunningTarget
   describe(`contract suite on ${profile.target}`, () => {
     beforeAll(async () => {
       running = await start();
-    }, 60_000);
+    }, 180_000);
     afterAll(async () => {
       const file = writeCoverage(coverage);
       // Each run ends with the coverage table of the target (also written to reports/).

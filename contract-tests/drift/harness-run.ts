@@ -22,7 +22,7 @@ export function useDriftHarness(reportFile: string, report: () => string[]): Dri
     harness.server = await startServerTarget();
     harness.proxy = await startDriftProxy(new URL(harness.server.baseUrl).origin);
     harness.keys = driftKeysOf(harness.server.fixtures);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await harness.proxy?.close();
     await harness.server?.close();
