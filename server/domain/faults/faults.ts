@@ -17,7 +17,7 @@ type DeliveryFaultKind = 'duplicate_delivery' | 'out_of_order_delivery';
 const isDeliveryFault = (kind: FaultKind): kind is DeliveryFaultKind => !(kind in REQUEST_FAULTS);
 
 /** How long a delivery an out-of-order fault holds back waits for the partner's next event, at most. */
-export const OUT_OF_ORDER_HOLD_MS = 60_000;
+const OUT_OF_ORDER_HOLD_MS = 60_000;
 
 export interface NewFault {
   kind: FaultKind;
@@ -50,7 +50,7 @@ export interface DeliveryPlan {
 const AS_USUAL: DeliveryPlan = Object.freeze({ copies: 1, heldUntil: null, overtakes: null });
 
 /** The status a request fault answers with, or null (a delay, a dropped connection). */
-export const answerStatusOf = (kind: FaultKind): number | null => (isDeliveryFault(kind) ? null : REQUEST_FAULTS[kind]);
+const answerStatusOf = (kind: FaultKind): number | null => (isDeliveryFault(kind) ? null : REQUEST_FAULTS[kind]);
 
 /** The operations a key's request fault can reach: those needing a key that document its status. */
 export function operationsTaking(kind: FaultKind, operation: string | null = null): OperationId[] {
@@ -66,7 +66,7 @@ export function operationsTaking(kind: FaultKind, operation: string | null = nul
  * gives the fault to grows with it: ceil(n·p) > ceil((n−1)·p). Evenly spread and exact (50 %: the 1st, 3rd,
  * 5th…), so a test run against a share is repeatable.
  */
-export function withinShare(n: number, percent: number): boolean {
+function withinShare(n: number, percent: number): boolean {
   return Math.ceil((n * percent) / 100) > Math.ceil(((n - 1) * percent) / 100);
 }
 

@@ -27,7 +27,7 @@ function translate(error: unknown): unknown {
 }
 
 /**
- * Keys and clients may change in another instance: every instance LISTENs on the channel the tables'
+ * Keys, clients and faults may change in another instance: every instance LISTENs on the channel the tables'
  * triggers NOTIFY, and each notification moves the change version (read-cache.ts drops its rows). While the
  * listening connection is down, nothing can be cached: every call gets a new version, until it is back.
  */

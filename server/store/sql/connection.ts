@@ -19,8 +19,8 @@ export interface SqlConnection {
   /** Whether this is a transaction's connection (whose reads may still roll back). */
   inTransaction(): boolean;
   /**
-   * A value that changes when keys or clients may have changed elsewhere (another connection, process or
-   * instance committed): caches of those rows compare it before they answer (read-cache.ts).
+   * A value that changes when keys, clients or faults may have changed elsewhere (another connection, process
+   * or instance committed): caches of those rows compare it before they answer (read-cache.ts).
    */
   changeVersion(): unknown;
   close(): Promise<void>;

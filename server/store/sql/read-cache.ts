@@ -1,10 +1,10 @@
 /**
- * Rows read on every request (a key by its hash, a client by its reference), kept in memory while they
- * cannot have changed: all are dropped as soon as the change version moves (another connection or instance
- * committed: SQLite's `PRAGMA data_version`, PostgreSQL's NOTIFY) or the owning repository writes. Only found
- * rows are kept (a flood of unknown keys cannot fill it), never rows read inside a transaction (it could
- * roll back), and at most `maxEntries` of them. A kept row is frozen: callers share it. One cache serves
- * the store and the stores of its transactions, so a write in a transaction clears it too.
+ * Rows read on every request (a key by its hash, a client by its reference, who has faults), kept in memory
+ * while they cannot have changed: all are dropped as soon as the change version moves (another connection or
+ * instance committed: SQLite's `PRAGMA data_version`, PostgreSQL's NOTIFY) or the owning repository writes.
+ * Only found rows are kept (a flood of unknown keys cannot fill it), never rows read inside a transaction (it
+ * could roll back), and at most `maxEntries` of them. A kept row is frozen: callers share it. One cache
+ * serves the store and the stores of its transactions, so a write in a transaction clears it too.
  */
 export class ReadCache<V> {
   private readonly entries = new Map<string, V>();
