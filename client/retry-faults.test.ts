@@ -79,7 +79,7 @@ describe("the client's retry against the server's faults", () => {
       apiKey: plain,
       // Each attempt on its own timeout: one that times out is a network failure, not the caller's abort. The
       // delayed attempt never answers within it; the others answer well within it, even on a loaded machine.
-      fetch: (request) => fetch(request, { signal: AbortSignal.timeout(3_000) }),
+      fetch: (request) => fetch(request, { signal: AbortSignal.timeout(5_000) }),
       onRetry: (event) => retries.push(event),
       sleep: async () => undefined,
     });
