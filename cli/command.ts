@@ -15,7 +15,7 @@ export class UsageError extends Error {
 
 export const EXIT_USAGE = 2;
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>;
 
 export interface Command<O extends Options> {

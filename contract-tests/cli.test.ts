@@ -32,8 +32,14 @@ beforeAll(async () => {
   const printed = await run('server/cli/sandbox.ts', ['fixtures', '--server', server.origin, '--token', server.sandboxToken, '--out', fixturesFile]);
   expect(printed.code).toBe(0);
   fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8'));
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
+
+/**
+ * A live key of the fixtures' partner with every scope, for a run whose requests must not count against the
+ * fixtures' key: the rate limit is per key, and the two full runs in a row need its window as a CI job finds it.
+ */
+const freshKey = () => server.createKey({ mode: 'live', scopes: 'all' });
 
 describe('usage', () => {
   test('--help prints the usage with every exit code and exits 0', async () => {
@@ -47,6 +53,15 @@ describe('usage', () => {
     expect(code).toBe(EXIT.usage);
     expect(out).toContain("Unknown option '--chat-client-ref'");
     expect(out).toContain('Usage: partner-messaging-contract');
+  });
+
+  test('a malformed baseline exits 2 naming its line, before any request', async () => {
+    const file = join(dir, 'baseline.json');
+    writeFileSync(file, '{\n  "accepted": [\n    {"id": "abcdef0123"}\n  ]\n}\n');
+    const { code, out } = await contract(['--base-url', server.baseUrl, '--api-key', fixtures.api_key, '--baseline', file]);
+    expect(code).toBe(EXIT.usage);
+    expect(out).toContain(`${file}:3: reason must say why the finding is accepted`);
+    expect(out).not.toContain('Contract suite against');
   });
 
   test('a fixtures file with an unknown entry exits 2 naming it', async () => {
@@ -82,7 +97,9 @@ describe('a target that cannot be checked exits 4 before any case, naming the UR
 
 describe('exit codes that mean something', () => {
   test('a bare run (base URL and key only) is incomplete (3): it says which fixture unlocks which cases, and which operations went without a checked 2xx', async () => {
-    const { code, out } = await contract(['--base-url', server.baseUrl, '--api-key', fixtures.api_key, '--reports-dir', reports('bare'), '--quiet']);
+    // The cases alone (--max-requests 0): what the generated phase happens to reach with its seed (a client
+    // another test of this file connected) would cover an operation the cases could not.
+    const { code, out } = await contract(['--base-url', server.baseUrl, '--api-key', await freshKey(), '--max-requests', '0', '--reports-dir', reports('bare'), '--quiet']);
     expect(code).toBe(EXIT.incomplete);
     const summary = readFileSync(join(reports('bare'), 'contract-summary.md'), 'utf8');
     expect(out).toContain(summary.split('\n')[2]!);
@@ -96,7 +113,7 @@ describe('exit codes that mean something', () => {
   }, 120_000);
 
   test('--allow-missing all lowers the bar explicitly: the same bare run passes (0) and the summary says so', async () => {
-    const { code } = await contract(['--base-url', server.baseUrl, '--api-key', fixtures.api_key, '--allow-missing', 'all', '--reports-dir', reports('lowered'), '--quiet']);
+    const { code } = await contract(['--base-url', server.baseUrl, '--api-key', await freshKey(), '--allow-missing', 'all', '--reports-dir', reports('lowered'), '--quiet']);
     expect(code).toBe(EXIT.passed);
     const summary = readFileSync(join(reports('lowered'), 'contract-summary.md'), 'utf8');
     expect(summary).toContain('**PASSED** (exit code 0)');
@@ -120,7 +137,7 @@ describe('exit codes that mean something', () => {
       expect(ctrf.results.summary).toMatchObject({ failed: 0, skipped: 0 });
       expect(ctrf.results.summary.passed).toBe(ctrf.results.summary.tests);
     }
-  }, 240_000);
+  }, 400_000);
 });
 
 describe('reports a CI user can act on', () => {
@@ -134,7 +151,7 @@ describe('reports a CI user can act on', () => {
   test('against a drifted implementation: exit 1, one finding per distinct violation with its count and cases, the finding as the JUnit message, CTRF beside it, GitHub annotations', async () => {
     const file = join(dir, 'chat-only.json');
     writeFileSync(file, JSON.stringify({ chat_client_ref: fixtures.chat_client_ref, social_client_ref: fixtures.social_client_ref }));
-    const { code, out } = await contract(['--base-url', `${proxy.origin}/v1`, '--api-key', fixtures.api_key, '--fixtures', file, '--reports-dir', reports('drifted'), '--quiet'], {
+    const { code, out } = await contract(['--base-url', `${proxy.origin}/v1`, '--api-key', await freshKey(), '--fixtures', file, '--reports-dir', reports('drifted'), '--quiet'], {
       GITHUB_ACTIONS: 'true',
     });
     expect(code).toBe(EXIT.violation);
@@ -142,16 +159,41 @@ describe('reports a CI user can act on', () => {
     const summary = readFileSync(join(reports('drifted'), 'contract-summary.md'), 'utf8');
     const lines = summary.split('\n').filter((l) => l.includes(finding));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/— \d+× in getClient 200 \(cases: getting a client answers 200 with a Client, a connected client is returned with its own client_ref and channel\)/);
+    expect(lines[0]).toMatch(/— \d+× in getClient 200(; e\.g\. .*)? \(cases: getting a client answers 200 with a Client, a connected client is returned with its own client_ref and channel(, generated valid requests of getClient [^)]*)?\)/);
     const junit = readFileSync(join(reports('drifted'), 'contract-junit.xml'), 'utf8');
-    expect(junit).toMatch(new RegExp(`<failure message="${finding} — \\d+× in getClient 200">`));
+    // The example of a finding the generated phase also made is its curl command.
+    expect(junit).toMatch(new RegExp(`<failure message="${finding} — \\d+× in getClient 200(; e\\.g\\. curl [^"]*)?">`));
     const ctrf = JSON.parse(readFileSync(join(reports('drifted'), 'contract-ctrf.json'), 'utf8'));
     expect(() => validateStrict(ctrf)).not.toThrow();
     expect(ctrf).toMatchObject({ reportFormat: 'CTRF', results: { tool: { name: 'contract' } }, extra: { exitCode: EXIT.violation } });
     const failed = ctrf.results.tests.filter((t: { status: string }) => t.status === 'failed');
     expect(failed.length).toBe(ctrf.results.summary.failed);
-    expect(failed.map((t: { message: string }) => t.message)).toContainEqual(expect.stringMatching(new RegExp(`^${finding} — \\d+× in getClient 200$`)));
+    expect(failed.map((t: { message: string }) => t.message)).toContainEqual(expect.stringMatching(new RegExp(`^${finding} — \\d+× in getClient 200(; e\\.g\\. curl .*)?$`)));
     expect(out).toMatch(new RegExp(`^::error title=contract%3A body /channel%3A must have required property 'channel'::${finding.replace(/[()]/g, '\\$&')}`, 'm'));
     expect(out).toMatch(/^::warning title=contract%3A restricted_api_key missing::/m);
   }, 120_000);
+
+  test('a baseline written with --baseline-update accepts the drift: its findings are reported, not failing; an entry no longer found is stale', async () => {
+    const file = join(dir, 'chat-only.json');
+    writeFileSync(file, JSON.stringify({ chat_client_ref: fixtures.chat_client_ref, social_client_ref: fixtures.social_client_ref }));
+    const baseline = join(dir, 'accepted.json');
+    const key = await freshKey();
+    const args = (name: string, ...more: string[]) => ['--base-url', `${proxy.origin}/v1`, '--api-key', key, '--fixtures', file, '--max-requests', '0', '--reports-dir', reports(name), '--quiet', '--baseline', baseline, ...more];
+    const updated = await contract(args('baseline-update', '--baseline-update'));
+    expect(updated.out).toMatch(new RegExp(`Baseline written to ${baseline.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d+ accepted \\(\\d+ new, 0 stale removed\\)\\.`));
+    expect(updated.code).toBe(EXIT.incomplete);
+    const written = JSON.parse(readFileSync(baseline, 'utf8')) as { accepted: { id: string; reason: string; rule: string }[] };
+    const channel = written.accepted.find((e) => e.rule === "body /channel: must have required property 'channel'")!;
+    expect(channel.id).toMatch(/^[0-9a-f]{10}$/);
+    writeFileSync(baseline, JSON.stringify({ accepted: [...written.accepted, { id: 'abcdef0123', reason: 'fixed since' }] }, null, 2));
+    const judged = await contract(args('baseline'));
+    expect(judged.code).toBe(EXIT.incomplete);
+    const summary = readFileSync(join(reports('baseline'), 'contract-summary.md'), 'utf8');
+    expect(summary).toMatch(/^\*\*INCOMPLETE: [^*]* \(\d+ findings accepted by the baseline [^)]*accepted\.json\)\*\* \(exit code 3\)/m);
+    expect(summary).toContain(`[id ${channel.id}]; accepted: accepted with --baseline-update on `);
+    expect(summary).toContain('## Stale baseline entries (no longer found: remove them)\n\n- [id abcdef0123] (no rule given); accepted: fixed since');
+    const ctrf = JSON.parse(readFileSync(join(reports('baseline'), 'contract-ctrf.json'), 'utf8'));
+    expect(ctrf.extra.baseline.stale).toEqual([{ id: 'abcdef0123', reason: 'fixed since' }]);
+    expect(ctrf.results.summary.failed).toBe(0);
+  }, 300_000);
 });

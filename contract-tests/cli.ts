@@ -2,13 +2,17 @@
 // server / the mock), optionally through `prism proxy --errors` and with a webhook receiver. Writes JUnit XML,
 // CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and exits with the
 // shared check exit codes (exit-codes.ts).
+import { readFileSync } from 'node:fs';
+import { parseBaseline, updatedBaseline, withBaseline, writeBaseline, type Baseline } from './baseline';
 import { UsageError, implementationUnderCheck, publishReports, reportsDirOf, runCheckCommand, type CommandValues } from './command';
 import { contractReport } from './contract-report';
 import { EXIT_CODES_HELP, TargetUnusableError } from './exit-codes';
 import { ENTRIES, FixturesError, loadEntries, type FixtureName } from './fixtures-file';
+import { JsonFileError } from './json-lines';
 import { preflight } from './reachability';
 import { summaryMarkdown } from './report';
-import { runSuite } from './runner';
+import { GENERATED_DEFAULTS } from './generated-requests/phase';
+import { judge, runSuite, type SuiteResult } from './runner';
 import { behindPrismProxy, ENTRY_OF, externalTarget, withWebhookListener, type RunningTarget } from './targets';
 
 const USAGE = `Usage: partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
@@ -45,8 +49,25 @@ Webhooks:
                                verify X-Service-Signature and hold each payload to openapi.yaml's webhooks. Point the
                                service at http://HOST:PORT/webhooks (webhook_configure does it when given)
   --webhook-secret S           the signing secret the service signs with
+  --webhook-retries short|full the receiver also tests the implementation's delivery rules: it answers the first
+                               attempts of the first event with 500 and holds one attempt of the second past 5 s, and
+                               requires the retries on the schedule (short, the default: immediately and about 10 s
+                               later, about 15 s in all; full: also the 60 s step, over a minute more)
   --webhook-timeout SECONDS    how long a case waits for a delivery it caused (default 30)
   --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
+
+Generated requests (after the cases; from openapi.yaml and the fixtures, every boundary valid and one step past it):
+  --seed N                  the seed of the draws: the same seed and fixtures send the same requests (default: from
+                            the clock; printed with the command that repeats the run)
+  --max-requests N          at most N generated requests, shrinking included (default ${GENERATED_DEFAULTS.maxRequests}; 0 skips the phase)
+  --budget SECONDS          at most this long for the phase, shrinking included (default ${GENERATED_DEFAULTS.budgetSeconds})
+
+Baseline (gradual adoption):
+  --baseline FILE           findings accepted for now (JSON: {"accepted": [{"id", "reason"}]}, ids as the report
+                            prints them): still reported, they do not fail the run; an entry whose finding no longer
+                            occurs is reported stale. A malformed file exits 2 naming the line
+  --baseline-update         write FILE with every finding of this run (reasons already given are kept, stale
+                            entries dropped); the run is judged with it
 
 Options:
   --like mock               the implementation behaves like the mock: the mock profile's limits, and
@@ -73,10 +94,16 @@ const OPTIONS = {
   'webhook-listen': { type: 'string' },
   'webhook-secret': { type: 'string' },
   'webhook-timeout': { type: 'string' },
+  'webhook-retries': { type: 'string' },
   'review-timeout': { type: 'string' },
   'prism-proxy': { type: 'boolean', default: false },
   'shape-only': { type: 'boolean', default: false },
   like: { type: 'string' },
+  seed: { type: 'string' },
+  'max-requests': { type: 'string' },
+  budget: { type: 'string' },
+  baseline: { type: 'string' },
+  'baseline-update': { type: 'boolean', default: false },
 } as const;
 
 type Values = CommandValues<typeof OPTIONS>;
@@ -86,6 +113,32 @@ function seconds(value: string | undefined, flag: string, fallback: number): num
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number of seconds, got ${value}`);
   return n * 1000;
+}
+
+/** A whole number of a flag (0 allowed), else the fallback. */
+function whole(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${flag} must be a whole number, got ${value}`);
+  return Number(value);
+}
+
+/** The baseline file's entries; none when --baseline-update starts a new file. */
+function baselineOf(file: string | undefined, update: boolean): Baseline | undefined {
+  if (update && file === undefined) throw new UsageError('--baseline-update needs --baseline FILE (the file to write)');
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (update && (e as { code?: string }).code === 'ENOENT') return { file, entries: [] };
+    throw new UsageError(`cannot read the baseline ${file}: ${(e as Error).message}`);
+  }
+  try {
+    return parseBaseline(text, file);
+  } catch (e) {
+    if (e instanceof JsonFileError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | 'all' {
@@ -134,30 +187,48 @@ async function chooseTarget(v: Values): Promise<RunningTarget> {
   return externalTarget({ baseUrl, apiKey, entries, like: v.like === 'mock' ? 'mock' : undefined });
 }
 
+/** The run judged again with a baseline (after --baseline-update wrote it). */
+function rejudged(target: RunningTarget, result: SuiteResult, baseline: Baseline): SuiteResult {
+  const baselined = withBaseline(result.results, baseline);
+  return { ...judge(target, baselined.results, result.coverage, result.allowMissing, result.startedAt, result.shapeOnly), generated: result.generated, baseline: baselined.outcome };
+}
+
 async function run(v: Values) {
   const allowMissing = allowMissingOf(v['allow-missing']);
   const webhookTimeoutMs = seconds(v['webhook-timeout'], '--webhook-timeout', 30);
   const reviewTimeoutMs = seconds(v['review-timeout'], '--review-timeout', 120);
+  const baseline = baselineOf(v.baseline, v['baseline-update']);
+  const generated = {
+    seed: whole(v.seed, '--seed', Date.now() % 2 ** 31),
+    maxRequests: whole(v['max-requests'], '--max-requests', GENERATED_DEFAULTS.maxRequests),
+    budgetMs: seconds(v.budget, '--budget', GENERATED_DEFAULTS.budgetSeconds),
+  };
   const listen = v['webhook-listen'];
   const listenAt = listen === undefined ? undefined : /^(.+):(\d+)$/.exec(listen);
   if (listen !== undefined && !listenAt) throw new UsageError(`--webhook-listen must be HOST:PORT, got ${listen}`);
   if (listen !== undefined && !v['webhook-secret']) throw new UsageError('--webhook-listen needs --webhook-secret (the secret the service signs with)');
+  const retries = v['webhook-retries'] ?? 'short';
+  if (retries !== 'short' && retries !== 'full') throw new UsageError(`--webhook-retries must be short or full, got ${retries}`);
 
   let target = await chooseTarget(v);
   try {
     await preflight(target.baseUrl, target.fixtures.apiKey);
     if (listenAt) {
-      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs }).catch((e) => {
+      target = await withWebhookListener(target, { host: listenAt[1]!, port: Number(listenAt[2]), secret: v['webhook-secret']!, timeoutMs: webhookTimeoutMs, retries }).catch((e) => {
         throw new TargetUnusableError(`the webhook receiver could not be set up: ${(e as Error).message}`);
       });
     }
     if (v['prism-proxy']) target = await behindPrismProxy(target);
 
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
-    const result = await runSuite(target, {
+    if (!v.quiet && generated.maxRequests > 0) console.log(`Generated requests: seed ${generated.seed} (repeat with --seed ${generated.seed})`);
+    let result = await runSuite(target, {
       allowMissing,
       reviewTimeoutMs,
       shapeOnly: v['shape-only'],
+      generated,
+      // An update judges the run with the file it writes (below): the run itself goes without.
+      baseline: v['baseline-update'] ? undefined : baseline,
       onResult: (r) => {
         if (v.quiet) return;
         const mark = { passed: '✔', failed: '✘', skipped: '○' }[r.outcome];
@@ -166,6 +237,15 @@ async function run(v: Values) {
         console.log(`${mark} ${r.name}${why ? ` — ${why}` : ''}`);
       },
     });
+    if (v['baseline-update']) {
+      const entries = updatedBaseline(result.findings, baseline);
+      writeBaseline(baseline!.file, entries);
+      const known = new Set(baseline!.entries.map((e) => e.id));
+      const fresh = entries.filter((e) => !known.has(e.id)).length;
+      const dropped = baseline!.entries.filter((e) => !entries.some((x) => x.id === e.id)).length;
+      console.log(`Baseline written to ${baseline!.file}: ${entries.length} accepted (${fresh} new, ${dropped} stale removed).`);
+      result = rejudged(target, result, { file: baseline!.file, entries });
+    }
     const report = contractReport(result);
     console.log(`\n${summaryMarkdown(report)}`);
     publishReports(report, reportsDirOf(v), 'contract');

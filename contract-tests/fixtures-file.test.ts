@@ -33,8 +33,9 @@ test.each([
   ['a request where a value belongs', { chat_client_ref: { method: 'GET', url: 'https://x' } }, '"chat_client_ref" must be a non-empty string'],
   ['a string where a request belongs', { webhook_test_trigger: 'POST /test' }, '"webhook_test_trigger" must be a request'],
   ['an issuer without pick', { rate_limit_api_key: { issue: { method: 'POST', url: 'https://x' } } }, '"rate_limit_api_key" must be a non-empty string or {"issue"'],
-  ['not JSON', '{"chat_client_ref": ', 'cannot read the fixtures file'],
-  ['an array', [], 'is not a JSON object'],
+  ['not JSON', '{"chat_client_ref": ', '.json:1: not valid JSON'],
+  ['an array', [], '.json:1: not a JSON object'],
+  ['a wrong value further down', '{\n  "chat_client_ref": "x",\n  "social_client_ref": 42\n}\n', '.json:3: "social_client_ref" must be a non-empty string'],
 ])('%s is refused naming the entry', (_what, content, message) => {
   const path = file(content);
   expect(() => loadEntries(path, {})).toThrow(FixturesError);

@@ -5,6 +5,8 @@
 // makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
 import { failureCause } from '../client/request-failure';
+import { atJsonPointer } from '../spec';
+import { parseJsonLines, type ParsedJson } from './json-lines';
 
 export interface HttpAction {
   method: string;
@@ -32,11 +34,13 @@ export type FixtureName =
   | 'trialExpiredKey'
   | 'approvedTemplate'
   | 'inboundMediaId'
-  | 'foreignMediaId'
   | 'testRecipient'
   | 'signupAuthCode'
   | 'rateLimitKey'
   | 'webhookTestTrigger'
+  | 'foreignChatClientRef'
+  | 'foreignTemplate'
+  | 'foreignMediaId'
   | 'webhooks';
 
 export interface EntrySpec {
@@ -67,10 +71,12 @@ export const ENTRIES = {
   approved_template: { form: 'value', provides: 'approvedTemplate', what: 'An `APPROVED` template of the chat client with body placeholders, by name or id; only read and dry-run sent', real: 'portal or `POST /templates`, then wait for approval', reference: 'a template approved at once' },
   approved_template_language: { form: 'value', completes: 'approvedTemplate', what: 'Its language (needed when its name exists in several)', real: 'the template’s language', reference: '`en_US`' },
   inbound_media_id: { form: 'value', provides: 'inboundMediaId', what: 'An inbound media id of the chat client, under 30 days old', real: 'send an image to the chat number; the id is in `message.received`', reference: 'an image an end user sent in' },
-  foreign_media_id: { form: 'value', provides: 'foreignMediaId', what: "A media id of another partner account's chat client, under 30 days old; the run's key must be refused it like an id never issued", real: 'a second (staging) partner account: upload any image with `POST /media` through its key and chat client', reference: "an image uploaded through the chat client of a second partner the sandbox creates for it" },
   test_recipient: { form: 'value', provides: 'testRecipient', what: 'A registered test recipient of the chat client: a test-key template send to it is delivered and raises `message.status`', real: 'portal → test recipients (your own phone)', reference: 'a registered number' },
   signup_auth_code: { form: 'issuable', provides: 'signupAuthCode', what: 'Codes for `POST /clients/signup`; a code is exchanged once, so give an issuer (a plain code serves one case of one run)', real: "your provider's embedded-signup test flow", reference: 'an issuer asking the sandbox for a code (as `npm run sandbox -- signup-code` does)' },
   rate_limit_api_key: { form: 'issuable', provides: 'rateLimitKey', what: 'A key the run may exhaust (429); an issuer gives a fresh one each run, a plain key stays exhausted until its window ends', real: 'portal → a key used by nothing else', reference: 'an issuer creating a live key in the sandbox' },
+  foreign_chat_client_ref: { form: 'value', provides: 'foreignChatClientRef', what: "A chat client of another partner (a second partner account of the same service); every request naming it must be 404, never 200 or 403, and no list or webhook of the run may carry it. Pick a reference your own partner does not use", real: 'a client of a second (staging) partner account: its portal → clients', reference: 'a chat client of a second partner created for the file' },
+  foreign_template: { form: 'value', provides: 'foreignTemplate', what: 'The provider id of a template of that client (an id: a name may exist for your partner too)', real: "the second account's portal, or `GET /templates?client_ref=…` with its key", reference: 'a template of that client' },
+  foreign_media_id: { form: 'value', provides: 'foreignMediaId', what: "A media id issued to that client, under 30 days old: the run's key must be refused it like an id never issued, on sends and downloads", real: "upload any image with `POST /media` through the second account's key and that client", reference: 'an image uploaded through that client' },
   webhook_test_trigger: { form: 'action', provides: 'webhookTestTrigger', what: 'A request that makes the service fire `webhook.test`', real: "the portal's webhook simulator, if it has an API", reference: 'the sandbox\'s webhook test (as `npm run sandbox -- webhook test` does)' },
   webhook_configure: { form: 'action', what: 'A request pointing the service at the run’s receiver (`{webhook_url}` and `{webhook_secret}` are filled in); without it, configure the receiver yourself', real: 'leave it out: set the receiver in the portal', reference: 'the sandbox\'s webhook setting (as `npm run sandbox -- webhook set` does)' },
 } as const satisfies Record<string, EntrySpec>;
@@ -102,13 +108,19 @@ export interface LoadedEntries {
 export function loadEntries(file: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadedEntries {
   let loaded: LoadedEntries = { values: {}, sources: {} };
   if (file !== undefined) {
-    let parsed: unknown;
+    let text: string;
     try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
+      text = readFileSync(file, 'utf8');
     } catch (e) {
       throw new FixturesError(`cannot read the fixtures file ${file}: ${(e as Error).message}`);
     }
-    loaded = readEntries(parsed, file);
+    let parsed: ParsedJson;
+    try {
+      parsed = parseJsonLines(text, file);
+    } catch (e) {
+      throw new FixturesError((e as Error).message);
+    }
+    loaded = readEntries(parsed.value, file, parsed.lineOf);
   }
   for (const key of Object.keys(ENTRIES) as EntryKey[]) {
     const raw = env[envName(key)];
@@ -127,14 +139,15 @@ export function loadEntries(file: string | undefined, env: NodeJS.ProcessEnv = p
   return loaded;
 }
 
-/** The entries of a parsed fixtures file (`where` names it in errors). */
-export function readEntries(parsed: unknown, where: string): LoadedEntries {
+/** The entries of a parsed fixtures file (`where` names it in errors, with the line when `lineOf` knows it). */
+export function readEntries(parsed: unknown, where: string, lineOf?: (pointer: string) => number): LoadedEntries {
   const loaded: LoadedEntries = { values: {}, sources: {} };
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new FixturesError(`${where} is not a JSON object`);
+  const at = (key: string) => (lineOf ? `${where}:${lineOf(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`)}` : where);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new FixturesError(`${lineOf ? `${where}:${lineOf('')}: not a JSON object` : `${where} is not a JSON object`}`);
   for (const [key, value] of Object.entries(parsed)) {
-    if (!(key in ENTRIES)) throw new FixturesError(`${where}: unknown entry "${key}" (known: ${Object.keys(ENTRIES).join(', ')})`);
+    if (!(key in ENTRIES)) throw new FixturesError(`${at(key)}: unknown entry "${key}" (known: ${Object.keys(ENTRIES).join(', ')})`);
     if (value === null) continue;
-    loaded.values[key as EntryKey] = checked(key as EntryKey, value, where);
+    loaded.values[key as EntryKey] = checked(key as EntryKey, value, at(key));
     loaded.sources[key as EntryKey] = where;
   }
   return loaded;
@@ -174,14 +187,7 @@ export async function perform(action: HttpAction, placeholders: Record<string, s
 }
 
 /** The value at a JSON pointer. */
-export function pick(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return node;
-}
+export const pick = atJsonPointer;
 
 /**
  * A source of fresh values for a consumable fixture: an issuer is called each time; a plain value serves

@@ -6,14 +6,17 @@ import createClient, { type Client } from 'openapi-fetch';
 import { partnerBodySerializer } from '../client/multipart';
 import type { paths } from '../generated/openapi';
 import { contract, type Violation } from '../spec';
-import { Coverage } from './coverage';
+import { Coverage, sentValues } from './coverage';
 import { FixtureUnavailable, type FixtureName } from './fixtures-file';
+import { HeaderLedger } from './header-ledger';
 import type { Capability, Fixtures, Profile, RunningTarget } from './targets';
 import type { ReceivedDelivery } from './webhook-listener';
 
 export interface Exchange {
   method: string;
   path: string;
+  /** The request's query parameters and, when it sent JSON, its parsed body. */
+  request: { query: Record<string, string>; json?: unknown };
   operation: string | undefined;
   status: number;
   headers: Headers;
@@ -22,7 +25,7 @@ export interface Exchange {
   violations: Violation[];
 }
 
-/** A fetch that holds every response against openapi.yaml and records it in the target's coverage. */
+/** A fetch that holds every response against openapi.yaml, records it in the target's coverage, and records it for the run (its headers held across the run). */
 export class CheckedTransport {
   readonly exchanges: Exchange[] = [];
   private readonly basePath: string;
@@ -30,17 +33,23 @@ export class CheckedTransport {
   constructor(
     readonly baseUrl: string,
     private readonly coverage: Coverage,
+    /** Where every answer is recorded for the run as a whole: its headers held together, the exchange kept. */
+    private readonly run: Pick<RunState, 'headers' | 'exchanges'>,
   ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
 
   fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
+    const sent = await sentValues(request.clone());
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
     if (this.basePath && path.startsWith(this.basePath)) path = path.slice(this.basePath.length) || '/';
     const result = contract().check({ method: request.method, path, status: response.status, headers: response.headers, body });
+    const where = `${result.operation?.operationId ?? `${request.method} ${path}`} ${response.status}`;
+    this.run.headers.observe({ where, status: response.status, headers: response.headers, authorization: request.headers.get('authorization'), at: Date.now() });
+    if (result.operation) this.coverage.recordRequest(result.operation.operationId, request.url, sent);
     // Behind `prism proxy --errors`, Prism turns a response that breaks the contract into a problem+json
     // listing what it found: carry those findings into the report next to the checker's own.
     if (/problem\+json/.test(response.headers.get('content-type') ?? '')) {
@@ -58,19 +67,21 @@ export class CheckedTransport {
         /* not JSON: the checker already reported the body */
       }
     }
-    if (result.operation && result.documentedStatus) {
-      this.coverage.record(result.operation.operationId, result.documentedStatus, result.errorCode);
-    }
-    this.exchanges.push({
+    // An undocumented status is recorded too: it is listed apart, and the verdict on the operation reads it.
+    if (result.operation) this.coverage.record(result.operation.operationId, result.documentedStatus ?? String(response.status), result.errorCode);
+    const exchange: Exchange = {
       method: request.method,
       path,
+      request: { query: Object.fromEntries(sent.query), ...(sent.json === undefined ? {} : { json: sent.json }) },
       operation: result.operation?.operationId,
       status: response.status,
       headers: response.headers,
       errorCode: result.errorCode,
       json: result.json,
       violations: result.violations,
-    });
+    };
+    this.exchanges.push(exchange);
+    this.run.exchanges.push(exchange);
     return response;
   };
 }
@@ -81,12 +92,18 @@ export interface RunState {
   once<T>(key: string, make: () => Promise<T>): Promise<T>;
   /** How long to wait for the provider to finish a template review. */
   reviewTimeoutMs: number;
+  /** The headers of every answer of the run, held together (header-ledger.ts). */
+  headers: HeaderLedger;
+  /** Every checked exchange of the run so far, in order (what the implementation answered the run). */
+  exchanges: Exchange[];
 }
 
 export function newRunState(reviewTimeoutMs: number): RunState {
   const made = new Map<string, Promise<unknown>>();
   return {
     reviewTimeoutMs,
+    headers: new HeaderLedger(),
+    exchanges: [],
     once: <T>(key: string, make: () => Promise<T>) => {
       if (!made.has(key)) made.set(key, make());
       return made.get(key) as Promise<T>;
@@ -125,6 +142,12 @@ export interface Case {
 }
 
 export type Plan = { run: true } | { run: false; kind: 'profile'; reason: string } | { run: false; kind: 'fixture'; reason: string; fixtures: FixtureName[] };
+
+/** The operation name of cases about the run's webhook deliveries as a whole (not one event kind). */
+export const WEBHOOK_DELIVERIES = '(webhooks)';
+
+/** Whether a case is about a webhook event or the run's deliveries, not an operation. */
+export const isAboutWebhooks = (operation: string) => operation === WEBHOOK_DELIVERIES || contract().webhook(operation) !== undefined;
 
 /** Whether a case runs on a target, and if not, the reason: what the target cannot hold, or what the run was not given. */
 export function planCase(c: Case, profile: Profile): Plan {
@@ -186,7 +209,7 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
-  const transport = new CheckedTransport(target.baseUrl, coverage);
+  const transport = new CheckedTransport(target.baseUrl, coverage, run);
   let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({
@@ -207,7 +230,9 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     },
     outside: async (method, path) => {
       outsideRequests++;
-      const res = await fetch(`${target.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${target.fixtures.apiKey}` } });
+      const authorization = `Bearer ${target.fixtures.apiKey}`;
+      const res = await fetch(`${target.baseUrl}${path}`, { method, headers: { Authorization: authorization } });
+      run.headers.observe({ where: `${method} ${path} ${res.status}`, status: res.status, headers: res.headers, authorization, at: Date.now() });
       const text = await res.text();
       let json: unknown;
       try {
@@ -244,8 +269,8 @@ export async function runCase(c: Case, target: RunningTarget, coverage: Coverage
     // thrown after a response broke the contract follows from that violation.)
     outcome.occurrences.push({ rule: c.name, where: c.operation, example: (thrown as Error).message });
   }
-  // A case about a webhook may only wait for a delivery; a case about an operation must call it.
-  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !contract().webhook(c.operation)) {
+  // A case about a webhook (or the run's deliveries) may only wait for a delivery; a case about an operation must call it.
+  if (!outcome.unavailable && outcome.occurrences.length === 0 && transport.exchanges.length + outsideRequests === 0 && !isAboutWebhooks(c.operation)) {
     outcome.occurrences.push({ rule: 'the case made no request', where: c.operation });
   }
   return outcome;

@@ -8,9 +8,13 @@ import { cases } from './cases';
 import { Coverage } from './coverage';
 import { newRunState, planCase, type Occurrence } from './harness';
 import { executeCase, judge, webhookDeliveriesResult, type CaseResult } from './runner';
+import { headerRulesResult, implementedResult } from './run-level';
 import type { Profile, RunningTarget } from './targets';
 
 export const REPORTS_DIR = join(__dirname, '..', 'reports');
+
+/** A case waits for reviews, deliveries and a whole rate-limit window at most: room for a loaded machine. */
+const CASE_TIMEOUT_MS = 90_000;
 
 export function writeCoverage(coverage: Coverage): string {
   mkdirSync(REPORTS_DIR, { recursive: true });
@@ -49,7 +53,7 @@ export function defineSuite(profile: Profile, start: () => Promise<RunningTarget
   describe(`contract suite on ${profile.target}`, () => {
     beforeAll(async () => {
       running = await start();
-    }, 60_000);
+    }, 180_000);
     afterAll(async () => {
       const file = writeCoverage(coverage);
       // Each run ends with the coverage table of the target (also written to reports/).
@@ -60,11 +64,15 @@ export function defineSuite(profile: Profile, start: () => Promise<RunningTarget
     for (const c of cases) {
       const plan = planCase(c, profile);
       if (plan.run) {
-        test(c.name, async () => {
-          const r = await executeCase(c, handle.target(), coverage, run);
-          results.push(r);
-          expectHeld(r);
-        });
+        test(
+          c.name,
+          async () => {
+            const r = await executeCase(c, handle.target(), coverage, run);
+            results.push(r);
+            expectHeld(r);
+          },
+          CASE_TIMEOUT_MS,
+        );
       } else {
         results.push({ operation: c.operation, name: c.name, outcome: 'skipped', skip: { kind: plan.kind, reason: plan.reason, fixtures: plan.kind === 'fixture' ? plan.fixtures : [] }, occurrences: [], durationMs: 0 });
         test.skip(`${c.name} [skipped on ${profile.target}: ${plan.reason}]`, () => {});
@@ -81,6 +89,10 @@ export function defineSuite(profile: Profile, start: () => Promise<RunningTarget
         expectHeld(r);
       });
     }
+
+    test(`${headerRulesResult(run).name} on ${profile.target}`, () => expectHeld(headerRulesResult(run)));
+
+    test(`${implementedResult(coverage).name} on ${profile.target}`, () => expectHeld(implementedResult(coverage)));
 
     test(`every operation of openapi.yaml had a documented 2xx answer checked on ${profile.target}`, () => {
       const { unchecked } = judge(handle.target(), results, coverage, new Set(), startedAt);

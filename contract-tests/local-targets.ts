@@ -39,7 +39,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 /** startTestServer() in a child process (server-child.ts), its handle proxied over IPC. */
 export async function startReferenceServerProcess(
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
   modulePath = SERVER_TESTING_MODULE,
   env: Record<string, string> = SUITE_SERVER_ENV,
 ): Promise<ReferenceServerHandle> {
@@ -108,7 +108,7 @@ export async function startReferenceServerProcess(
 
 /** The reference server with the fixtures file its sandbox prints (`npm run sandbox -- fixtures`). */
 export async function startServerTarget(env: Record<string, string> = SUITE_SERVER_ENV): Promise<RunningTarget> {
-  const server = await startReferenceServerProcess(30_000, SERVER_TESTING_MODULE, env);
+  const server = await startReferenceServerProcess(90_000, SERVER_TESTING_MODULE, env);
   try {
     const file = await perform({ method: 'POST', url: `${server.origin}/sandbox/contract-fixtures`, headers: { authorization: `Bearer ${server.sandboxToken}` } });
     const loaded = readEntries(file, 'the sandbox fixtures');

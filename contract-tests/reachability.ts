@@ -16,6 +16,13 @@ async function preflightGet(url: string, apiKey?: string): Promise<Response> {
   }
 }
 
+/** Whether GET /status answers 200 to a request with the key. */
+async function statusWithKey(url: string, apiKey: string): Promise<boolean> {
+  const res = await preflightGet(url, apiKey);
+  await res.arrayBuffer().catch(() => undefined);
+  return res.ok;
+}
+
 /**
  * Before any case of a check against an implementation: is the service there, at the right base URL (with
  * its version prefix), and does it take the run's key? A wrong URL or a dead key would otherwise report the
@@ -32,7 +39,10 @@ export async function preflight(baseUrl: string, apiKey: string): Promise<void> 
   if (res.status >= 300 && res.status < 400) {
     throw new TargetUnusableError(`GET ${status} answered ${res.status} (a redirect to ${res.headers.get('location') ?? 'nowhere'}): give the service's own base URL`);
   }
-  if (!res.ok) throw new TargetUnusableError(`GET ${status} answered ${res.status}: is the service up?`);
+  // GET /status refusing a request without a key is a violation of section 4, not a misconfiguration: when the
+  // key opens it, the run goes on and the case about GET /status reports it.
+  const refusedWithoutKey = res.status >= 400 && res.status < 500 && res.status !== 429;
+  if (!res.ok && !(refusedWithoutKey && (await statusWithKey(status, apiKey)))) throw new TargetUnusableError(`GET ${status} answered ${res.status}: is the service up?`);
   const usage = `${baseUrl}/usage`;
   const withKey = await preflightGet(usage, apiKey);
   const body = (await withKey.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;

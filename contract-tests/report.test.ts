@@ -3,7 +3,7 @@
 // workflow commands escaped, one verdict line.
 import { validateStrict } from 'ctrf';
 import { EXIT } from './exit-codes';
-import { ctrfReport, FindingList, githubAnnotations, junitXml, summaryMarkdown, verdictOf, type CheckReport } from './report';
+import { ctrfReport, FindingList, findingId, githubAnnotations, junitXml, summaryMarkdown, verdictOf, type CheckReport } from './report';
 
 const findings = new FindingList();
 findings.add("body /channel: must have required property 'channel'", 'getClient 200', 'case a');
@@ -29,10 +29,10 @@ const report: CheckReport = {
   sections: [{ title: 'More', body: 'details' }],
 };
 
-test('occurrences of one rule make one finding, with its count, where it occurred and its cases', () => {
+test('occurrences of one rule make one finding, with its stable id, its count, where it occurred and its cases', () => {
   expect(findings.all()).toEqual([
-    { rule: "body /channel: must have required property 'channel'", count: 2, cases: ['case a', 'case b'], where: ['getClient 200'] },
-    { rule: 'expected 404 not_found, got 404 client_not_found', count: 1, cases: ['case c'], where: ['getClient'], example: '{"error":{"code":"client_not_found"}}' },
+    { id: findingId("body /channel: must have required property 'channel'"), rule: "body /channel: must have required property 'channel'", count: 2, cases: ['case a', 'case b'], where: ['getClient 200'] },
+    { id: findingId('expected 404 not_found, got 404 client_not_found'), rule: 'expected 404 not_found, got 404 client_not_found', count: 1, cases: ['case c'], where: ['getClient'], example: '{"error":{"code":"client_not_found"}}' },
   ]);
 });
 
@@ -70,8 +70,8 @@ test('the verdict line of every check: PASSED, FAILED with its distinct violatio
 
 test('GitHub workflow commands: an error per finding, a warning per warning, newlines and separators escaped', () => {
   expect(githubAnnotations(report)).toEqual([
-    "::error title=check%3A body /channel%3A must have required property 'channel'::body /channel: must have required property 'channel' — 2× in getClient 200 (cases: case a, case b)",
-    `::error title=check%3A expected 404 not_found%2C got 404 client_not_found::expected 404 not_found, got 404 client_not_found — 1× in getClient; e.g. {"error":{"code":"client_not_found"}} (case: case c)`,
+    `::error title=check%3A body /channel%3A must have required property 'channel'::body /channel: must have required property 'channel' — 2× in getClient 200 (cases: case a, case b) [id ${findingId("body /channel: must have required property 'channel'")}]`,
+    `::error title=check%3A expected 404 not_found%2C got 404 client_not_found::expected 404 not_found, got 404 client_not_found — 1× in getClient; e.g. {"error":{"code":"client_not_found"}} (case: case c) [id ${findingId('expected 404 not_found, got 404 client_not_found')}]`,
     '::warning title=check%3A chat_client_ref missing::no chat_client_ref:%0A1 case not run',
   ]);
 });
@@ -82,4 +82,20 @@ test('the summary leads with the verdict and exit code, then one line per findin
   expect(md).toContain('## Findings (2 distinct)');
   expect(md.match(/^- \*\*/gm)).toHaveLength(2);
   expect(md).toContain('## More\n\ndetails');
+});
+
+test('figures of the run reach CI tools: JUnit <properties>, CTRF extra; a case’s notes its <system-out> and CTRF stdout', () => {
+  const noted: CheckReport = {
+    ...report,
+    cases: [...report.cases, { name: 'case f', group: 'listClients', outcome: 'passed', durationMs: 1, notes: ['accepted by the baseline [id 0123456789]: a rule'] }],
+    properties: { conformance: '71.2%', 'coverage.getUsage': 'covered' },
+    extra: { baseline: { file: 'b.json', accepted: [], stale: [] } },
+  };
+  const xml = junitXml(noted);
+  expect(xml).toContain('<properties>\n      <property name="conformance" value="71.2%"/>\n      <property name="coverage.getUsage" value="covered"/>\n    </properties>');
+  expect(xml).toContain('name="case f" time="0.001">\n      <system-out>accepted by the baseline [id 0123456789]: a rule</system-out>\n    </testcase>');
+  const ctrf = ctrfReport(noted);
+  expect(() => validateStrict(ctrf)).not.toThrow();
+  expect(ctrf.extra).toMatchObject({ properties: { conformance: '71.2%' }, baseline: { file: 'b.json' } });
+  expect(ctrf.results.tests.find((t) => t.name === 'case f')!.stdout).toEqual(['accepted by the baseline [id 0123456789]: a rule']);
 });

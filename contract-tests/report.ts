@@ -3,6 +3,7 @@
 // markdown summary for people, and GitHub Actions annotations. A check hands over its cases (what ran, with
 // what outcome) and its findings (one per distinct violation, with its count and the cases it occurred in);
 // the writers here know nothing of what was checked.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReportBuilder, TestBuilder, stringify, type CTRFReport } from 'ctrf';
@@ -10,6 +11,8 @@ import { EXIT, type ExitCode } from './exit-codes';
 
 /** One distinct violation: what broke, how often, where, in which cases. */
 export interface Finding {
+  /** Stable across runs (from the rule): what a baseline lists to accept the finding. */
+  id: string;
   /** The rule that broke, stated without the values that vary between occurrences. */
   rule: string;
   count: number;
@@ -35,6 +38,8 @@ export interface ReportedCase {
   skipKind?: string;
   /** For a failed case: the rules of the findings it broke (keys into the report's findings). */
   broke?: string[];
+  /** Lines for the case's output (JUnit `<system-out>`, CTRF `stdout`): findings a baseline accepted. */
+  notes?: string[];
 }
 
 export interface CheckReport {
@@ -53,6 +58,10 @@ export interface CheckReport {
   warnings: { title: string; message: string }[];
   /** Markdown sections specific to the check, appended to the summary. */
   sections: { title: string; body: string }[];
+  /** Figures of the run for CI tools (JUnit `<properties>`, CTRF `extra.properties`): the conformance figure, each operation's verdict. */
+  properties?: Record<string, string>;
+  /** More of the check's results for CTRF's `extra` (a baseline's accepted and stale findings). */
+  extra?: Record<string, unknown>;
 }
 
 /** `1 case`, `3 cases`. */
@@ -68,13 +77,16 @@ export function verdictOf(exitCode: ExitCode, o: { findings: number; failedCases
 const MAX_LISTED = 5;
 const listed = (items: string[]) => (items.length <= MAX_LISTED ? items.join(', ') : `${items.slice(0, MAX_LISTED).join(', ')} and ${items.length - MAX_LISTED} more`);
 
-/** `rule — 3× in getClient 200, listClients 200 (cases: a, b)`. */
-function describeFinding(f: Finding, withCases = true): string {
+/** `rule — 3× in getClient 200, listClients 200 (cases: a, b) [id 4b1e0c9a7f]`. */
+export function describeFinding(f: Finding, withCases = true): string {
   const where = f.where.length ? ` in ${listed(f.where)}` : '';
   const example = f.example ? `; e.g. ${f.example}` : '';
-  const cases = withCases ? ` (case${f.cases.length > 1 ? 's' : ''}: ${listed(f.cases)})` : '';
+  const cases = withCases ? ` (case${f.cases.length > 1 ? 's' : ''}: ${listed(f.cases)}) [id ${f.id}]` : '';
   return `${f.rule} — ${f.count}×${where}${example}${cases}`;
 }
+
+/** A finding's id: the first 10 hexadecimal digits of the SHA-256 of its rule. */
+export const findingId = (rule: string) => createHash('sha256').update(rule).digest('hex').slice(0, 10);
 
 /** Adds occurrences to a list of findings, merging those of the same rule. */
 export class FindingList {
@@ -82,7 +94,7 @@ export class FindingList {
 
   add(rule: string, where: string | undefined, caseName: string, example?: string): void {
     let f = this.byRule.get(rule);
-    if (!f) this.byRule.set(rule, (f = { rule, count: 0, cases: [], where: [] }));
+    if (!f) this.byRule.set(rule, (f = { id: findingId(rule), rule, count: 0, cases: [], where: [] }));
     f.count++;
     if (!f.cases.includes(caseName)) f.cases.push(caseName);
     if (where && !f.where.includes(where)) f.where.push(where);
@@ -111,9 +123,12 @@ const skipMessage = (c: ReportedCase) => [c.skipKind, c.skipReason].filter(Boole
 export function junitXml(r: CheckReport): string {
   const head = `tests="${r.cases.length}" failures="${count(r, 'failed')}" errors="0" skipped="${count(r, 'skipped')}" time="${seconds(r.durationMs)}"`;
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${xml(r.tool.name)}" ${head}>`, `  <testsuite name="${xml(r.title)}" ${head}>`];
+  const properties = Object.entries(r.properties ?? {});
+  if (properties.length) lines.push('    <properties>', ...properties.map(([name, value]) => `      <property name="${xml(name)}" value="${xml(value)}"/>`), '    </properties>');
   for (const c of r.cases) {
     const open = `    <testcase classname="${xml(`${r.tool.name}.${c.group}`)}" name="${xml(c.name)}" time="${seconds(c.durationMs)}"`;
-    if (c.outcome === 'passed') lines.push(`${open}/>`);
+    const out = c.notes?.length ? [`      <system-out>${xml(c.notes.join('\n'))}</system-out>`] : [];
+    if (c.outcome === 'passed') lines.push(...(out.length ? [`${open}>`, ...out, '    </testcase>'] : [`${open}/>`]));
     else if (c.outcome === 'failed') {
       const found = findingsOf(r, c);
       const message = found[0] ? describeFinding(found[0], false) : 'failed';
@@ -132,6 +147,7 @@ export function ctrfReport(r: CheckReport): CTRFReport {
     const found = findingsOf(r, c);
     if (c.outcome === 'failed' && found[0]) test.message(describeFinding(found[0], false)).trace(found.map((f) => describeFinding(f)).join('\n'));
     if (c.outcome === 'skipped') test.message(c.skipReason ?? '').rawStatus(c.skipKind ?? 'skipped');
+    if (c.notes?.length) test.stdout(c.notes);
     return test.build();
   });
   return new ReportBuilder({ autoGenerateId: true })
@@ -141,7 +157,7 @@ export function ctrfReport(r: CheckReport): CTRFReport {
     .environment({ reportName: r.title })
     .addTests(tests)
     .summaryOverrides({ start: Math.round(r.startedAt), stop: Math.round(r.startedAt + r.durationMs) })
-    .extra({ exitCode: r.exitCode, verdict: r.verdict, findings: r.findings })
+    .extra({ exitCode: r.exitCode, verdict: r.verdict, findings: r.findings, ...(r.properties ? { properties: r.properties } : {}), ...r.extra })
     .build();
 }
 

@@ -2,11 +2,14 @@
 // the run's fixtures, run or reported as skipped with its reason; what broke gathered into findings (one per
 // distinct violation); then the verdict and its exit code (exit-codes.ts).
 import { cases as allCases } from './cases';
+import { withBaseline, type Baseline, type BaselineOutcome } from './baseline';
 import { Coverage } from './coverage';
 import { exitCodeOf, type ExitCode } from './exit-codes';
+import { runGeneratedPhase, type GeneratedPhaseOptions, type GeneratedPhaseStats } from './generated-requests/phase';
 import type { FixtureName } from './fixtures-file';
-import { deliveryOccurrences, newRunState, planCase, runCase, type Case, type Occurrence, type RunState } from './harness';
+import { deliveryOccurrences, newRunState, planCase, runCase, WEBHOOK_DELIVERIES, type Case, type Occurrence, type RunState } from './harness';
 import { FindingList, plural, verdictOf, type Finding } from './report';
+import { headerRulesResult, implementedResult } from './run-level';
 import { ENTRY_OF, type RunningTarget } from './targets';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -26,6 +29,8 @@ export interface CaseResult {
   occurrences: Occurrence[];
   /** Under --shape-only: the behaviour rules the case broke, not judged. */
   unjudged?: Occurrence[];
+  /** What the case broke that the baseline accepts (`--baseline`): reported, not failing. */
+  accepted?: Occurrence[];
   durationMs: number;
 }
 
@@ -38,6 +43,10 @@ export interface RunOptions {
   reviewTimeoutMs?: number;
   /** Judge only the shape of every response (`--shape-only`): a broken behaviour rule does not fail its case. */
   shapeOnly?: boolean;
+  /** The generated phase after the cases (`--seed`, `--max-requests`, `--budget`); none when absent. */
+  generated?: GeneratedPhaseOptions;
+  /** Findings accepted for now (`--baseline`): reported, not failing. */
+  baseline?: Baseline;
 }
 
 /** An operation whose documented 2xx answer the run did not check, and why. */
@@ -61,6 +70,10 @@ export interface SuiteResult {
   verdict: string;
   startedAt: number;
   durationMs: number;
+  /** What the generated phase sent, and how it ended. */
+  generated?: GeneratedPhaseStats;
+  /** What the baseline accepted, and its stale entries. */
+  baseline?: BaselineOutcome;
 }
 
 const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is signed and holds openapi.yaml';
@@ -95,7 +108,7 @@ export function webhookDeliveriesResult(target: RunningTarget): CaseResult | und
   const listener = target.fixtures.webhooks;
   if (!listener) return undefined;
   const occurrences = listener.deliveries.flatMap(deliveryOccurrences);
-  return { operation: '(webhooks)', name: WEBHOOK_DELIVERIES_CASE, outcome: occurrences.length ? 'failed' : 'passed', occurrences, durationMs: 0 };
+  return { operation: WEBHOOK_DELIVERIES, name: WEBHOOK_DELIVERIES_CASE, outcome: occurrences.length ? 'failed' : 'passed', occurrences, durationMs: 0 };
 }
 
 export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Promise<SuiteResult> {
@@ -108,9 +121,14 @@ export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Pr
     opts.onResult?.(r);
   };
   for (const c of opts.cases ?? allCases) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
+  const generated = opts.generated && opts.generated.maxRequests > 0 ? await runGeneratedPhase(target, coverage, run, opts.generated) : undefined;
+  for (const r of generated?.results ?? []) push(r);
   const deliveries = webhookDeliveriesResult(target);
   if (deliveries) push(deliveries);
-  return judge(target, results, coverage, opts.allowMissing ?? new Set(), startedAt, opts.shapeOnly);
+  push(headerRulesResult(run));
+  push(implementedResult(coverage));
+  const baselined = withBaseline(results, opts.baseline);
+  return { ...judge(target, baselined.results, coverage, opts.allowMissing ?? new Set(), startedAt, opts.shapeOnly), generated: generated?.stats, baseline: baselined.outcome };
 }
 
 /** Findings, what went unchecked, and the verdict of a run's results. */

@@ -15,7 +15,7 @@ import {
   type Issuer,
   type LoadedEntries,
 } from './fixtures-file';
-import { startWebhookListener, type WebhookListener } from './webhook-listener';
+import { startWebhookListener, type ListenerOptions, type WebhookListener } from './webhook-listener';
 
 /** What a case may need from a target beyond "answers HTTP according to openapi.yaml". */
 export type Capability =
@@ -49,8 +49,6 @@ export interface Fixtures {
   approvedTemplate?: { ref: string; language?: string };
   /** An inbound media id the chat client can download. */
   inboundMediaId?: string;
-  /** A media id another partner account uploaded (for the run's key, as unknown as one never issued). */
-  foreignMediaId?: string;
   /** A registered test recipient of the chat client. */
   testRecipient?: string;
   /** A fresh, unused code for POST /clients/signup on each call. */
@@ -59,6 +57,10 @@ export interface Fixtures {
   rateLimitKey?: () => Promise<string>;
   /** Makes the service fire `webhook.test`. */
   webhookTestTrigger?: () => Promise<void>;
+  /** Another partner's chat client, a template id and a media id issued to it: none may be reachable with the run's keys. */
+  foreignChatClientRef?: string;
+  foreignTemplate?: string;
+  foreignMediaId?: string;
   /** The run's webhook receiver. */
   webhooks?: WebhookListener;
 }
@@ -114,11 +116,13 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
     trialExpiredKey: trialKey && trialClient ? { key: trialKey, chatClientRef: trialClient } : undefined,
     approvedTemplate: approved ? { ref: approved, language: text('approved_template_language') } : undefined,
     inboundMediaId: text('inbound_media_id'),
-    foreignMediaId: text('foreign_media_id'),
     testRecipient: text('test_recipient'),
     signupAuthCode: v.signup_auth_code ? valueSource('signupAuthCode', v.signup_auth_code as string | Issuer, true) : undefined,
     rateLimitKey: v.rate_limit_api_key ? valueSource('rateLimitKey', v.rate_limit_api_key as string | Issuer, false) : undefined,
     webhookTestTrigger: v.webhook_test_trigger ? async () => void (await perform(v.webhook_test_trigger as HttpAction)) : undefined,
+    foreignChatClientRef: text('foreign_chat_client_ref'),
+    foreignTemplate: text('foreign_template'),
+    foreignMediaId: text('foreign_media_id'),
   };
   const noFixture: Profile['noFixture'] = {};
   for (const fixture of Object.keys(ENTRY_OF) as FixtureName[]) {
@@ -134,13 +138,24 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
 }
 
 /**
+ * A time by the implementation's clock that is surely past (`GET /status`, which needs no key, answered
+ * before it: its `Date` header rounds down to the second, so one second is added); the local clock when it
+ * sends no `Date`.
+ */
+async function implementationNow(baseUrl: string): Promise<number> {
+  const asked = Date.now();
+  const date = await fetch(`${baseUrl}/status`)
+    .then(async (r) => (await r.arrayBuffer(), r.headers.get('date')))
+    .catch(() => null);
+  const at = date ? Date.parse(date) : Number.NaN;
+  return Number.isNaN(at) ? asked : at + 1000;
+}
+
+/**
  * Starts the run's webhook receiver, points the service at it when the fixtures say how (`webhook_configure`),
  * and hands it to the cases.
  */
-export async function withWebhookListener(
-  target: RunningTarget,
-  opts: { host: string; port: number; secret: string; timeoutMs: number },
-): Promise<RunningTarget> {
+export async function withWebhookListener(target: RunningTarget, opts: ListenerOptions): Promise<RunningTarget> {
   const listener = await startWebhookListener(opts);
   try {
     await target.configureWebhooks?.(listener.url, opts.secret);
@@ -148,6 +163,7 @@ export async function withWebhookListener(
     await listener.close();
     throw new Error(`webhook_configure (pointing the service at ${listener.url}) failed: ${(e as Error).message}`);
   }
+  listener.retries.arm(await implementationNow(target.baseUrl));
   const { webhooks: _, ...noFixture } = target.profile.noFixture;
   return {
     ...target,
@@ -190,6 +206,10 @@ export const MOCK_ENTRIES: Partial<Record<EntryKey, string>> = {
   test_recipient: '4915112345678',
   signup_auth_code: 'AQBx7Tq2mZc9kR4vN1pL8sW3yH6jF0dG5eC2bA7uK4iO9tX1zV3nM8qP6rS0wE5y',
   rate_limit_api_key: 'ik_live_contract_mock_fresh',
+  // No example names another partner's resources: made-up ones (the mock cannot hold the tenant rules anyway).
+  foreign_chat_client_ref: 'another-partners-client',
+  foreign_template: '1299000000000001',
+  foreign_media_id: '1399000000000001',
 };
 
 /** The reference server's profile: it holds every case (its fixtures come from its sandbox). */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { indexOperations, readDocument, type Json } from '../spec';
+import { defaultServerUrl, indexOperations, readDocument, type Json } from '../spec';
 import { stampFile, writeStamp } from '../scripts/packages/freshness';
 import { SAMPLE_LANGUAGES, codeSamples } from './code-samples';
 import { docsInputs } from './inputs';
@@ -21,16 +21,6 @@ export const SITE_FILE = resolve(SITE_DIR, 'index.html');
 const ASSETS = resolve(__dirname, 'site-assets');
 export const FAVICON_FILE = resolve(ASSETS, 'favicon.svg');
 const TEMPLATE_FILE = resolve(ASSETS, 'template.hbs');
-
-/** The default server address: `{protocol}://{host}/v1` with the variables' defaults. */
-export function defaultServerUrl(spec: Json): string {
-  const server: Json = Array.isArray(spec.servers) && spec.servers[0] ? spec.servers[0] : {};
-  let url = typeof server.url === 'string' ? server.url : 'http://localhost:4000/v1';
-  for (const [name, variable] of Object.entries<Json>(server.variables ?? {})) {
-    if (typeof variable?.default === 'string') url = url.replace(`{${name}}`, variable.default);
-  }
-  return url.replace(/\/$/, '');
-}
 
 /** The partner guides and the changelog rendered into the reference, in this order, under a "Guides" group. */
 export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
@@ -44,12 +34,35 @@ export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
   { file: 'docs/checking-your-webhook-receiver.md', title: 'Checking your webhook receiver' },
   { file: 'docs/partner-journeys.md', title: 'Partner journeys (Arazzo)' },
   { file: 'docs/implementing-the-api.md', title: 'Implementing the API from the contract' },
+  { file: 'docs/testing-your-error-handling.md', title: "Testing your integration's error handling" },
   { file: 'docs/decisions.md', title: 'Decisions' },
   { file: 'CHANGELOG.md', title: 'Changelog' },
 ];
 
-export const slug = (title: string): string => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+/** The ASCII part of the character map of the `slugify` package Redoc names its routes with. */
+const SLUGIFY_WORDS: Record<string, string> = { $: 'dollar', '%': 'percent', '&': 'and', '<': 'less', '>': 'greater', '|': 'or' };
+
+/**
+ * Redoc's route segment for a name (a tag, an operation's tag, a guide heading): `slugify` with its default
+ * options, lowercased. "Partner journeys (Arazzo)" → `partner-journeys-(arazzo)`, "1. Start it" → `1.-start-it`.
+ */
+export function slug(name: string): string {
+  let out = '';
+  for (const char of name.normalize()) out += (SLUGIFY_WORDS[char] ?? (char === '-' ? ' ' : char)).replace(/[^\w\s$*_+~.()'"!\-:@]+/g, '');
+  return out.trim().replace(/\s+/g, '-').toLowerCase();
+}
+
+/** GitHub's anchor for a Markdown heading, as the guides link to each other on GitHub and in editors. */
+const githubAnchor = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+
 const baseName = (file: string): string => file.slice(file.lastIndexOf('/') + 1);
+
+/** A guide's headings (below its title), as Redoc shows them: code spans as plain text. */
+const headingsOf = (text: string): string[] => [...text.matchAll(/^#{2,6} (.*)$/gm)].map((match) => (match[1] ?? '').replace(/`([^`]*)`/g, '$1').trim());
 
 /**
  * Adds the guides to a copy of the contract as description-only tags in a "Guides" group, so the rendered
@@ -60,15 +73,33 @@ export function withGuides(spec: Json, readGuide: (file: string) => string | und
   const present = GUIDES.map((guide) => ({ ...guide, text: readGuide(guide.file) })).filter(
     (guide): guide is { file: string; title: string; text: string } => typeof guide.text === 'string',
   );
-  const pageOf = new Map(present.map((guide) => [baseName(guide.file), `#/${slug(guide.title)}`]));
+  // Redoc routes a guide to `#/<title>` and each of its headings to `#/<title>/<heading>`: a link to another
+  // guide (or within one) goes to that route, a GitHub anchor to the heading it names
+  const routes = new Map(
+    present.map((guide) => [
+      baseName(guide.file),
+      { page: `#/${slug(guide.title)}`, anchors: new Map(headingsOf(guide.text).map((heading) => [githubAnchor(heading), `#/${slug(guide.title)}/${slug(heading)}`])) },
+    ]),
+  );
+  const routeOf = (file: string, anchor: string | undefined, from: string): string => {
+    const target = routes.get(file)!;
+    if (anchor === undefined) return target.page;
+    const route = target.anchors.get(anchor);
+    if (!route) throw new Error(`${from} links to ${file}#${anchor}, a heading ${file} does not have`);
+    return route;
+  };
   const tags: Json[] = Array.isArray(copy.tags) ? copy.tags : [];
   for (const guide of present) {
+    const own = baseName(guide.file);
     const body = guide.text
       .replace(/^# .*\n+/, '') // the page title is the tag's name
       // Redoc's navigation labels a heading by its text up to the first inline markup: plain headings keep
       // the whole label ("2. Connect a chat client", not "2. Connect a")
       .replace(/^(#{2,6} .*)$/gm, (heading: string) => heading.replace(/`([^`]*)`/g, '$1'))
-      .replace(/\]\(([A-Za-z0-9-]+\.md)(#[^)]*)?\)/g, (match, file: string) => (pageOf.has(file) ? `](${pageOf.get(file)})` : match));
+      .replace(/\]\(([A-Za-z0-9-]+\.md)?(?:#([^)]*))?\)/g, (match, file: string | undefined, anchor: string | undefined) => {
+        const target = file ?? own;
+        return routes.has(target) && (file !== undefined || anchor !== undefined) ? `](${routeOf(target, anchor, guide.file)})` : match;
+      });
     tags.push({ name: guide.title, description: body });
   }
   copy.tags = tags;
@@ -92,7 +123,11 @@ export function withSiteLinks(spec: Json): Json {
     ...copy.info,
     description:
       `**Try it:** the [try-it console](console/) sends requests to the server that serves these pages, with your key. ` +
-      `The contract itself: [openapi.yaml](/openapi.yaml), [openapi.json](/openapi.json). ` +
+      `The contract itself: [openapi.yaml](../openapi.yaml), [openapi.json](../openapi.json). ` +
+      `**Code samples:** every operation has a complete program in each language, for each request example (pick ` +
+      `the example above the sample); each sample's first line says how to run it. On the reference server, ` +
+      `\`npm run sandbox -- examples\` first puts in place what the examples name; then each sample runs as shown ` +
+      `with your key. ` +
       `What changed between versions: the [changelog](#/${slug('Changelog')}).\n\n${String(copy.info?.description ?? '')}`,
   };
   return copy;
@@ -114,6 +149,47 @@ const REDOCLY_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
 const REDOCLY_LOGO_LOCAL = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="13" font-family="sans-serif" font-size="13" font-weight="bold" fill="#ed4e38">Redocly</text></svg>',
 )}`;
+
+/**
+ * Changes to Redoc's own code in the page (Redoc is pinned with @redocly/cli; each change must match exactly
+ * once, or the build fails naming it): the request sample shown follows the request example the reader picks
+ * above it. Redoc 3 shows the example picker beside the language tabs but writes each tab's sample from
+ * x-codeSamples alone; an entry's `example` now picks the entry for the chosen example (its id ends in
+ * `/examples/<name>`), and an entry without one serves every example.
+ */
+const REDOC_PATCHES: ReadonlyArray<{ why: string; find: string; replace: string }> = [
+  {
+    why: 'x-codeSamples entries keep their `example`',
+    find: 'd=e[`x-codeSamples`]?.map(({lang:e,label:t,source:n})=>({lang:e,label:t,source:n}))',
+    replace: 'd=e[`x-codeSamples`]?.map(({lang:e,label:t,source:n,example:x})=>({lang:e,label:t,source:n,example:x}))',
+  },
+  {
+    why: "the language tab shows the entry of the picked example",
+    find: 'let e=O?.find(e=>Dj(e)===ee);return e?e.source:`// ${n(`unsupportedLanguage`,`Language is not supported.`)}`},[ee,O,n])',
+    replace:
+      'let e=O?.find(e=>Dj(e)===ee&&(!e.example||String(ne??``).split(`/examples/`).pop()===e.example))??O?.find(e=>Dj(e)===ee);' +
+      'return e?e.source:`// ${n(`unsupportedLanguage`,`Language is not supported.`)}`},[ee,O,n,ne])',
+  },
+];
+
+/**
+ * The page as Redocly wrote it, made to work for a reader: Redoc's patches applied, the logo kept local, and
+ * the links of the server-rendered navigation and headings made hash routes. Redoc routes by the hash
+ * (`#/templates/createtemplate`), and its links rendered in the browser carry it, but the server-rendered
+ * ones it hydrates keep a path (`/templates`), which a new tab or a shared link asks the server for.
+ */
+export function finishPage(html: string): string {
+  let page = html.replace(REDOCLY_LOGO, REDOCLY_LOGO_LOCAL);
+  for (const patch of REDOC_PATCHES) {
+    const count = page.split(patch.find).length - 1;
+    if (count !== 1) throw new Error(`The rendered page holds Redoc's code for "${patch.why}" ${count} times instead of once: update REDOC_PATCHES for this Redoc.`);
+    page = page.replace(patch.find, () => patch.replace);
+  }
+  const start = page.indexOf('<div id="redoc"');
+  const end = page.indexOf('<script type="module">', start);
+  if (start < 0 || end < 0) throw new Error('The rendered page has no server-rendered <div id="redoc"> before its script.');
+  return page.slice(0, start) + page.slice(start, end).replace(/ href="\/(?!\/)/g, ' href="#/') + page.slice(end);
+}
 
 const svgDataUri = (file: string): string => `data:image/svg+xml,${encodeURIComponent(readFileSync(file, 'utf8'))}`;
 
@@ -169,7 +245,7 @@ export function buildDocs(output: string = SITE_FILE): BuildResult {
     if (run.status !== 0) {
       throw new Error(`redocly build-docs failed (exit ${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}`);
     }
-    writeFileSync(output, readFileSync(output, 'utf8').replace(REDOCLY_LOGO, REDOCLY_LOGO_LOCAL));
+    writeFileSync(output, finishPage(readFileSync(output, 'utf8')));
     if (output === SITE_FILE) writeStamp(stampFile('docs'), inputs);
   } finally {
     rmSync(work, { recursive: true, force: true });

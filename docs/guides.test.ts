@@ -3,13 +3,18 @@
 // result they show is the contract's example (their TypeScript is compiled by docs/examples.test.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CONTRACT_PATH, contract, type Json } from '../spec';
+import { CONTRACT_PATH, contract, readDocument, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
+import type { Command, Options } from '../cli/command';
+import { SANDBOX_SPEC_PATH } from '../server/sandbox/router';
 
 const root = resolve(__dirname, '..');
 /** The contract's text, for what the guides quote from it word for word. */
 const specText = readFileSync(CONTRACT_PATH, 'utf8');
 const spec = contract().document;
+/** The sandbox's contract (the reference server's /sandbox), which the guides use for setting up what they test. */
+const sandboxSpecText = readFileSync(SANDBOX_SPEC_PATH, 'utf8');
+const sandboxSpec = readDocument(SANDBOX_SPEC_PATH);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Json;
 /** Every published package (the workspaces), by name, with its bins. */
 const packages = new Map(
@@ -31,6 +36,7 @@ const GUIDES = [
   'checking-your-webhook-receiver.md',
   'partner-journeys.md',
   'implementing-the-api.md',
+  'testing-your-error-handling.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
@@ -68,23 +74,36 @@ describe('partner guides (docs/*.md)', () => {
   });
 
   it('every command line they give uses subcommands and --options the command really has', () => {
-    // the script's entry file (from package.json) documents its subcommands and options in its usage text
+    // The script's entry file (from package.json): one that runs only as the main module exports its command,
+    // whose usage names its subcommands and whose subcommand help (or usage) its options; another is read as
+    // source, where its usage text is written.
     const entryOf = (script: string): string | undefined => /node --import tsx (\S+\.ts)/.exec(pkg.scripts[script] ?? '')?.[1];
+    const commandIn = (entry: string): Pick<Command<Options>, 'usage' | 'helpFor'> => {
+      const source = readFileSync(join(root, entry), 'utf8');
+      if (!source.includes('require.main === module')) return { usage: source };
+      const module = require(join(root, entry)) as Record<string, unknown>;
+      const command = Object.values(module).find((value): value is Command<Options> => typeof value === 'object' && value !== null && 'usage' in value && 'run' in value);
+      if (command) return command;
+      if (typeof module.USAGE === 'string') return { usage: module.USAGE };
+      throw new Error(`${entry} exports neither its command nor its USAGE`);
+    };
     const wrong: string[] = [];
     for (const { name, text } of guides) {
       for (const line of text.split('\n')) {
-        const command = /npm run (?:--silent )?([a-z][a-z:-]*) -- (.*)$/.exec(line);
-        if (!command?.[1] || !command[2]) continue;
-        const entry = entryOf(command[1]);
+        const given = /npm run (?:--silent )?([a-z][a-z:-]*) -- (.*)$/.exec(line);
+        if (!given?.[1] || !given[2]) continue;
+        const entry = entryOf(given[1]);
         if (!entry) continue;
-        const source = readFileSync(join(root, entry), 'utf8');
-        const args = command[2].replace(/`.*$/, '');
-        for (const [flag] of args.matchAll(/--[a-z][a-z-]*/g)) {
-          if (!source.includes(flag)) wrong.push(`${name}: npm run ${command[1]} … ${flag}`);
-        }
+        const command = commandIn(entry);
+        const args = given[2].replace(/`.*$/, '');
         // a subcommand (`create`, `webhook`, `inbound`…): its name is in the usage text; event names are not subcommands
+        const words = [...args.matchAll(/(?:^|\s)([a-z][a-z-]*)(?=\s|$)/g)].map((m) => m[1]!);
         const sub = /^([a-z][a-z-]*)(?=\s|$)/.exec(args)?.[1];
-        if (sub && !new RegExp(`\\b${sub}\\b`).test(source)) wrong.push(`${name}: npm run ${command[1]} -- ${sub}`);
+        if (sub && !new RegExp(`\\b${sub}\\b`).test(command.usage)) wrong.push(`${name}: npm run ${given[1]} -- ${sub}`);
+        const help = `${command.helpFor?.(words) ?? ''}\n${command.helpFor?.(words.slice(0, 1)) ?? ''}\n${command.usage}`;
+        for (const [flag] of args.matchAll(/--[a-z][a-z-]*/g)) {
+          if (!new RegExp(`${flag}\\b`).test(help)) wrong.push(`${name}: npm run ${given[1]} … ${flag}`);
+        }
       }
     }
     expect(wrong).toEqual([]);
@@ -110,14 +129,16 @@ describe('partner guides (docs/*.md)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('every operation they name (METHOD /path) is in openapi.yaml', () => {
+  it('every operation they name (METHOD /path) is in openapi.yaml, or under /sandbox in the sandbox\'s contract', () => {
     // a path may be the template (`/templates/{template_ref}`) or a concrete one (`/templates/order_shipped`)
     const operations: RegExp[] = [];
-    for (const [path, item] of Object.entries(spec.paths as Json)) {
-      for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
-        if (!item[method]) continue;
-        const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, (param) => `(${param.replace(/[{}]/g, '\\$&')}|[^/{}]+)`);
-        operations.push(new RegExp(`^${method.toUpperCase()} ${pattern}$`));
+    for (const [prefix, paths] of [['', spec.paths], ['/sandbox', sandboxSpec.paths]] as const) {
+      for (const [path, item] of Object.entries(paths as Json)) {
+        for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+          if (!item[method]) continue;
+          const pattern = `${prefix}${path}`.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, (param) => `(${param.replace(/[{}]/g, '\\$&')}|[^/{}]+)`);
+          operations.push(new RegExp(`^${method.toUpperCase()} ${pattern}$`));
+        }
       }
     }
     const unknown: string[] = [];
@@ -156,8 +177,9 @@ describe('partner guides (docs/*.md)', () => {
   });
 
   it('every snake_case name they put in code font (codes, fields, example names) occurs in openapi.yaml', () => {
-    // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts).
-    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
+    // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts), the sandbox's
+    // contract fields and values of its own.
+    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...(sandboxSpecText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
     const unknown = guides.flatMap(({ name, text }) =>
       backticked(text)
         .filter((token) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token))

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { indexOperations, indexWebhooks, readDocument } from '../spec';
-import { GUIDES, SPEC_FILE, slug, withCodeSamples } from './build';
+import { defaultServerUrl, indexOperations, indexWebhooks, readDocument } from '../spec';
+import { GUIDES, SPEC_FILE, slug, withCodeSamples, withGuides } from './build';
 import { SAMPLE_LANGUAGES, type CodeSample } from './code-samples';
 import { SERVED_SITE_FILE, startLikeNpmStart, type StartedServer } from './npm-start';
 
@@ -29,8 +29,11 @@ const inCI = process.env.CI === 'true';
 const hasChromium = existsSync(CHROMIUM);
 /** A rendered page on a loaded machine: generous, since every wait ends as soon as its condition holds. */
 const RENDER_MS = 30_000;
+/** Loading the page itself on a loaded machine. */
+const NAVIGATION_MS = 120_000;
 
 const spec = readDocument(SPEC_FILE);
+const DEFAULT_BASE_URL = defaultServerUrl(spec);
 const operations = indexOperations(spec);
 const webhooks = indexWebhooks(spec);
 const samples = new Map(
@@ -70,6 +73,39 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
     await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: RENDER_MS });
   }
 
+  /** Waits until React took over the server-rendered page: clicks before that do nothing. */
+  async function waitForHydration(on: Page): Promise<void> {
+    await on.waitForFunction(
+      () => {
+        const link = document.querySelector('[data-component-name="Menu/MenuItem"] a');
+        return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'));
+      },
+      undefined,
+      { timeout: RENDER_MS },
+    );
+  }
+
+  /** Opens the navigation group of a tag (unless open) and answers its items' labels once all `summaries` show. */
+  async function openMenuGroup(tag: string, summaries: string[]): Promise<string[]> {
+    const group = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group').filter({
+      has: page.locator(`:scope > a span[data-text="${tag}"]`),
+    });
+    const items = group.locator('ul[data-component-name="Menu/Menu"] span[data-text]');
+    const labels = () => items.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text')!));
+    if ((await labels()).length === 0) await group.locator(':scope > a').click();
+    await page.waitForFunction(
+      ({ tag: name, wanted }) => {
+        const groups = Array.from(document.querySelectorAll('[data-component-name="Menu/MenuItem"].menu-item-type-group'));
+        const open = groups.find((g) => g.querySelector(':scope > a span[data-text]')?.getAttribute('data-text') === name);
+        const shown = Array.from(open?.querySelectorAll('ul[data-component-name="Menu/Menu"] span[data-text]') ?? []).map((span) => span.getAttribute('data-text'));
+        return wanted.every((label: string) => shown.includes(label));
+      },
+      { tag, wanted: summaries },
+      { timeout: RENDER_MS },
+    ).catch(() => undefined); // the comparison of the labels names what is missing
+    return labels();
+  }
+
   beforeAll(async () => {
     if (!hasChromium) {
       throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run must install Debian chromium (apt-get install -y chromium)`);
@@ -82,6 +118,10 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
       args: CHROMIUM_ARGS,
       viewport: { width: 1440, height: 900 },
     });
+    // safety nets only (every wait ends when its condition holds): a 3 MB page loads slowly on a loaded machine
+    context.setDefaultNavigationTimeout(NAVIGATION_MS);
+    context.setDefaultTimeout(RENDER_MS);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
     // every request is recorded; one to any other host is refused (and fails the first test)
     await context.route('**/*', (route) => {
       const url = route.request().url();
@@ -102,7 +142,7 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.origin}/docs/`);
     await page.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: RENDER_MS });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await context?.close();
@@ -129,40 +169,84 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
 
   it('lists every operation, every webhook, the guides and the changelog in the navigation', async () => {
     await page.goto(`${server.origin}/docs/`);
-    const labels = page.locator('[data-testid="menu-item-label"]');
-    await labels.first().waitFor({ timeout: RENDER_MS });
-    const groups = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a');
-    const expected = [
-      ...operations.map((op) => String(op.definition.summary)),
-      ...webhooks.map((webhook) => String(webhook.definition.summary)),
-      'Guides',
-      ...GUIDES.map((guide) => guide.title),
-    ];
+    await waitForHydration(page);
     expect(operations).toHaveLength(17);
     expect(webhooks).toHaveLength(9);
     expect(GUIDES.map((guide) => guide.title)).toContain('Changelog');
-    // expanding a group may fold another, and an expanded group renders a moment later on a loaded
-    // machine: the page records every label it ever shows, and the test waits until all expected are seen
-    await page.evaluate(() => {
-      const seen = new Set<string>();
-      const record = () => {
-        for (const label of Array.from(document.querySelectorAll('[data-testid="menu-item-label"]'))) {
-          seen.add((label.textContent ?? '').replace(/(get|put|post|delete|patch)$/i, '').trim());
-        }
-      };
-      record();
-      new MutationObserver(record).observe(document.body, { childList: true, subtree: true, characterData: true });
-      (window as unknown as { seenLabels: Set<string> }).seenLabels = seen;
-    });
-    for (let index = 0, count = await groups.count(); index < count; index += 1) await groups.nth(index).click();
-    const seenAll = () => page.evaluate(() => [...(window as unknown as { seenLabels: Set<string> }).seenLabels]);
-    await page
-      .waitForFunction((wanted) => wanted.every((label) => (window as unknown as { seenLabels: Set<string> }).seenLabels.has(label)), expected, {
-        timeout: RENDER_MS,
-      })
-      .catch(() => undefined); // the assertion below names what is missing
-    expect(await seenAll()).toEqual(expect.arrayContaining(expected));
-  }, 90_000);
+    const topLevel = await page.locator('[data-testid="menu-item-label"] span[data-text]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-text')));
+    expect(topLevel).toEqual(expect.arrayContaining(['Guides', ...GUIDES.map((guide) => guide.title)]));
+    // each tag group is opened and read before the next (opening one may fold another)
+    const shown: Record<string, string[]> = {};
+    const expected: Record<string, string[]> = {};
+    for (const item of [...operations, ...webhooks]) {
+      const tag = String(item.definition.tags?.[0]);
+      (expected[tag] ??= []).push(String(item.definition.summary));
+    }
+    for (const [tag, summaries] of Object.entries(expected)) shown[tag] = (await openMenuGroup(tag, summaries)).sort();
+    for (const summaries of Object.values(expected)) summaries.sort();
+    expect(shown).toEqual(expected);
+  }, 120_000);
+
+  it('every sidebar, heading and guide link, opened in a new tab, answers 200 and lands on its section', async () => {
+    await page.goto(`${server.origin}/docs/`);
+    await waitForHydration(page);
+    // no link of the page asks the server for a path of its own (a route is a hash: #/templates/createtemplate)
+    const pathLinks = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(pathLinks).toEqual([]);
+    const sidebar = await page.locator('[data-component-name="Menu/MenuItem"] > a[href^="#/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    await openMenuGroup('Templates', operations.filter((op) => op.definition.tags?.[0] === 'Templates').map((op) => String(op.definition.summary)));
+    const templates = await page.locator('[data-component-name="Menu/MenuItem"] > a[href^="#/templates/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    await openReference('#/templates/createtemplate', 'Create a template');
+    const headings = await page.locator('a[aria-label^="link to"][href*="#templates/createtemplate/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    // the guides' links to each other (and within one), as the page renders them
+    const guides = withGuides(spec, (file) => readFileSync(resolve(__dirname, '..', file), 'utf8'));
+    const guideLinks = [
+      ...new Set(
+        (guides.tags as Array<{ description?: string }>).flatMap((tag) =>
+          [...(tag.description ?? '').matchAll(/\]\((#\/(?:[^()\s]|\([^()\s]*\))+)\)/g)].map((m) => m[1]!),
+        ),
+      ),
+    ];
+    const toHeadings = guideLinks.filter((link) => link.split('/').length > 2);
+    expect(toHeadings.length).toBeGreaterThanOrEqual(4);
+    expect(templates.length).toBe(6);
+    expect(headings.length).toBeGreaterThan(3);
+    // a sample: a quarter of the sidebar, an operation, two heading links, every guide link to a heading and
+    // the guide pages with a name Redoc's routes spell differently from GitHub's (parentheses)
+    const opened = [
+      ...sidebar.filter((_, index) => index % 4 === 1),
+      templates[1]!,
+      ...headings.slice(0, 2),
+      ...toHeadings,
+      ...guideLinks.filter((link) => link.includes('(')),
+    ];
+    const failed: string[] = [];
+    for (const link of new Set(opened)) {
+      const tab = await context.newPage();
+      try {
+        const answer = await tab.goto(`${server.origin}/docs/${link}`);
+        if (answer?.status() !== 200) failed.push(`${link}: ${answer?.status()}`);
+        const target = decodeURIComponent(link.includes('#', 1) ? link.slice(link.lastIndexOf('#') + 1) : link.slice(2));
+        // the section's element (`/<route>` for a guide heading, `<route>` otherwise) is scrolled to the top
+        const landed = await tab
+          .waitForFunction(
+            (id) => {
+              if (id === '') return window.scrollY === 0;
+              const element = document.getElementById(`/${id}`) ?? document.getElementById(id);
+              const top = element?.getBoundingClientRect().top;
+              return top !== undefined && top >= -2 && top < window.innerHeight / 2;
+            },
+            target,
+            { timeout: RENDER_MS },
+          )
+          .then(() => true, () => false);
+        if (!landed) failed.push(`${link}: section ${target} not shown at the top`);
+      } finally {
+        await tab.close();
+      }
+    }
+    expect(failed).toEqual([]);
+  }, 600_000);
 
   it('shows every webhook with its signature header and its payload example', async () => {
     const missing: string[] = [];
@@ -194,7 +278,9 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
       const menuButton = panel.locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]').last();
       const shown: Record<string, string> = {};
       for (const { label } of SAMPLE_LANGUAGES) {
-        const sample = expected.find((candidate) => candidate.label === label)!;
+        const first = expected.find((candidate) => candidate.label === label)!;
+        // the page's server put its own base URL in the samples
+        const sample = { ...first, source: first.source.split(DEFAULT_BASE_URL).join(server.baseUrl) };
         await menuButton.click();
         await page.locator('[role="menuitem"]', { hasText: new RegExp(`^${label.replace(/[+#]/g, '\\$&')}$`) }).click();
         await menuButton.filter({ hasText: label }).waitFor({ timeout: RENDER_MS });
@@ -212,6 +298,30 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
       if (operationId === 'uploadMedia') await screenshot(page, 'code-sample-csharp', panel);
     }, 120_000);
   });
+
+  it('shows the sample of the request example picked above it, and its copy button copies exactly what it shows', async () => {
+    const op = operations.find((candidate) => candidate.operationId === 'sendMessage')!;
+    await openReference(hashOf(op.definition), String(op.definition.summary));
+    await waitForHydration(page);
+    const panel = page.locator('.panel-request-samples').first();
+    await panel.locator('[data-component-name="Panel/PanelBody"] [data-component-name="Dropdown/Dropdown"] button').first().click();
+    await page.locator('[role="menuitem"]', { hasText: 'Location on chat' }).first().click();
+    await panel.locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]').last().click();
+    await page.locator('[role="menuitem"]', { hasText: /^Python$/ }).click();
+    const wanted = samples
+      .get('sendMessage')!
+      .find((sample) => sample.label === 'Python' && sample.example === 'chat_location')!
+      .source.split(DEFAULT_BASE_URL)
+      .join(server.baseUrl);
+    const code = panel.locator('pre').first();
+    await page.waitForFunction(
+      ({ element, text }) => (element?.textContent ?? '').replace(/\s+/g, '') === text,
+      { element: await code.elementHandle(), text: wanted.replace(/\s+/g, '') },
+      { timeout: RENDER_MS },
+    );
+    await panel.locator('[data-component-name="CodeBlock/CodeBlockControls"] button').first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wanted);
+  }, 90_000);
 
   it('finds an operation with the search and opens it', async () => {
     await page.goto(`${server.origin}/docs/`);

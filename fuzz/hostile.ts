@@ -12,8 +12,9 @@
 import fc from 'fast-check';
 import type { Json, Operation } from '../spec';
 import { NON_PUBLIC_HOSTS } from '../server/testing/non-public-hosts';
-import { resolveSchema } from './schema-arbitrary';
-import { doc, type FuzzContext, type FuzzRequest, type StreamPlan, validRequest } from './requests';
+import { resolveSchema } from '../contract-tests/generation/schema-arbitrary';
+import { doc, validRequest } from '../contract-tests/generation/requests';
+import type { FuzzContext, FuzzRequest, StreamPlan } from './requests';
 
 /** Names every JavaScript object carries through its prototype, or that change it. */
 export const BUILTIN_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'toJSON', '__defineGetter__'];

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import type { Operation } from '../spec';
 import { hostileRequest } from './hostile';
 import { describeExchange, holds } from './oracle';
-import { requestArbitrary, type FuzzContext } from './requests';
+import { requestArbitrary } from '../contract-tests/generation/requests';
+import type { FuzzContext } from './requests';
 import type { FuzzServer } from './setup';
 
 export const contextOf = (s: FuzzServer): FuzzContext => ({

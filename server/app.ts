@@ -2,13 +2,14 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import type { Domain } from './domain';
-import { API_BASE_PATH, createEdge, type BodyBounds, type Edge } from './edge';
+import { API_BASE_PATH, createEdge, type BodyBounds, type Edge, type FaultSource } from './edge';
 import { connectPageRouter } from './http/connect-page';
 import { docsSite } from './http/docs-site';
 import { contract as readContract, type Contract } from '../spec';
 import { errorHandler, notFoundHandler } from './http/error-mapper';
 import { uploadReader } from './http/multipart-upload';
 import { accessLog } from './http/request-log';
+import { edgeOf } from './http/types';
 import { apiRouter } from './http/routes';
 import type { Logger } from './log';
 import type { ApiKey } from './store/records';
@@ -25,15 +26,18 @@ export interface AppDeps {
   sandbox?: RequestHandler;
   /** How long and how much of a request body is read (edge/body-bounds.ts). */
   bodyBounds: BodyBounds;
+  /** The sandbox's faults for keys' requests (domain/faults), taken at the edge. */
+  faults: FaultSource;
 }
 
 /**
  * The request pipeline, in order: the request edge (server/edge: request id → body bounds → route →
- * authenticate → rate limit → scopes → path → query numbers → the declared body) → for an operation of the
- * API: upload reader → request and response validation → one route per operation; for a path beside it:
- * docs, hosted page, sandbox → 404 → error envelope. Each request walks only its own branch.
+ * authenticate → rate limit → scopes → path → query numbers → the declared body → faults) → for an operation
+ * of the API: upload reader → request and response validation → a fault's answer, else one route per
+ * operation; for a path beside it: docs, hosted page, sandbox → 404 → error envelope. Each request walks only
+ * its own branch.
  */
-export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds }: AppDeps): Express {
+export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults }: AppDeps): Express {
   const edge = createEdge<ApiKey>({
     contract,
     keys: domain.keys,
@@ -41,6 +45,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
     bodyBounds,
     base: { path: API_BASE_PATH, optional: false },
     accessLog: accessLog(logger),
+    faults,
   });
   const app = express();
   app.disable('x-powered-by');
@@ -50,7 +55,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   // Multipart bodies are streamed by the upload reader, not by the validator (fileUploader: false).
   api.use(uploadReader(domain));
   api.use(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]);
-  api.use(API_BASE_PATH, apiRouter({ domain, publicBaseUrl }));
+  api.use(API_BASE_PATH, answerInjectedFault, apiRouter({ domain, publicBaseUrl }));
   const beside = Router();
   beside.use(docsSite({ contract, siteDir: docsDir }));
   beside.use('/connect', connectPageRouter(domain));
@@ -79,6 +84,13 @@ function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: Re
     }, next);
   };
 }
+
+/**
+ * A request that took a fault's answer at the edge is answered with it here, after its validation, by the
+ * error handler as the same error from a handler would be: the envelope, the status's headers, and the
+ * validator's check of the answer.
+ */
+const answerInjectedFault: RequestHandler = (_req, res, next) => next(edgeOf(res)?.fault);
 
 /** How express-openapi-validator checks the server's traffic against the contract (also the bench's floor). */
 export function contractValidation(contract: Contract): OpenApiValidatorOpts {

@@ -9,6 +9,7 @@ import { RESOURCE_ROOT } from '../spec';
 import { createApp } from './app';
 import { databaseFile, type Config } from './config';
 import { createDomain, type Domain } from './domain';
+import { Faults } from './domain/faults/faults';
 import { DAY_MS, type Clock } from './domain/shared/clock';
 import type { EventPublisher } from './domain/shared/events';
 import type { IdGenerator } from './domain/shared/ids';
@@ -94,7 +95,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     leaseMs: config.deliveryLeaseMs,
     onError,
   });
-  const publisher = new WebhookPublisher({ repo: store.webhooks, receivers, clock, ids, queued: () => void deliveries.runDue() });
+  const faults = new Faults(store.faults, clock, ids);
+  const publisher = new WebhookPublisher({ repo: store.webhooks, receivers, faults, clock, ids, queued: () => void deliveries.runDue() });
   const webhooks = webhookDelivery({ receivers, publisher, log: new DeliveryLog(store.webhooks), worker: deliveries });
   const domain = createDomain({
     store,
@@ -118,7 +120,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     onError,
   );
   const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
-  const service = new Sandbox({ domain, webhooks, simulator: controls, tick: ticker.tick });
+  const service = new Sandbox({ domain, webhooks, faults, simulator: controls, tick: ticker.tick });
   const app = createApp({
     domain,
     logger,
@@ -126,6 +128,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     docsDir: options.docsDir ?? join(RESOURCE_ROOT, 'docs', 'site'),
     sandbox: sandboxRouter(service, token),
     bodyBounds: config.bodyBounds,
+    faults,
   });
   let stopTicker = () => undefined as void;
   return {

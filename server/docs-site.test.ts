@@ -1,10 +1,13 @@
 // What the reference server serves besides /v1: the contract at /openapi.json and /openapi.yaml (outside
-// /v1, its servers entry unchanged), the try-it console and Swagger UI from node_modules, the favicon.
+// /v1, its servers entry unchanged), the try-it console and Swagger UI from node_modules, the favicon, and
+// the rendered reference with its samples pointed at the server the reader reached.
 // Real HTTP against the router on an ephemeral port.
 import express from 'express';
-import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { contract } from '../spec';
 import { docsSite } from './http/docs-site';
@@ -52,3 +55,60 @@ describe('docs site routes', () => {
     }
   });
 });
+
+describe('the rendered reference served at /docs', () => {
+  let server: Server;
+  let origin: string;
+  let siteDir: string;
+  const page = (base: string) => `<pre>curl ${base}/messages/send</pre><script>const d = {"url":"${base}/status"}</script>`;
+
+  beforeAll(async () => {
+    siteDir = mkdtempSync(join(tmpdir(), 'docs-site-'));
+    writeFileSync(join(siteDir, 'index.html'), page('http://localhost:4000/v1'));
+    const app = express();
+    app.use(docsSite({ contract: contract(), siteDir }));
+    server = await new Promise<Server>((done) => {
+      const started = app.listen(0, '127.0.0.1', () => done(started));
+    });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((done) => server.close(done));
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it("points its code samples at the base URL the reader reached this server at, not the contract's default", async () => {
+    for (const path of ['/docs/', '/docs/index.html']) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(page(`${origin}/v1`));
+    }
+  });
+
+  it('uses the scheme a proxy in front reports, and the default for a Host header that is not a plain host', async () => {
+    const port = new URL(origin).port;
+    const behindProxy = await rawGet(port, { host: 'sandbox.example.com', 'x-forwarded-proto': 'https' });
+    expect(behindProxy).toContain(page('https://sandbox.example.com/v1'));
+    const odd = await rawGet(port, { host: 'evil"><script>' });
+    expect(odd).toContain(page('http://localhost:4000/v1'));
+  });
+
+  it('serves the rebuilt page once the file changes', async () => {
+    writeFileSync(join(siteDir, 'index.html'), `${page('http://localhost:4000/v1')}<!-- rebuilt -->`);
+    utimesSync(join(siteDir, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+    expect(await (await fetch(`${origin}/docs/`)).text()).toBe(`${page(`${origin}/v1`)}<!-- rebuilt -->`);
+  });
+});
+
+/** GET /docs/ with headers fetch would not send as given (Host). */
+function rawGet(port: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: '/docs/', headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => done(body));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}

@@ -1,7 +1,8 @@
 // Two instances of the server on one PostgreSQL database act as one: the rate limit is exact across them, a
-// hosted session is used once, a template name is held across them, and each due webhook attempt is made by
-// one of them. (What an instance caches, and how another's change reaches it, is held-in-memory.test.ts's;
-// the takeover of a killed instance's attempts is in fuzz/crash.test.ts, with child processes.)
+// hosted session is used once, a template name is held across them, each due webhook attempt is made by
+// one of them, and a sandbox fault set through one is taken by requests to either, its turns counted once.
+// (What an instance caches, and how another's change reaches it, is held-in-memory.test.ts's; the takeover
+// of a killed instance's attempts is in fuzz/crash.test.ts, with child processes.)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +115,7 @@ test('60 due deliveries with both instances ticking: each is sent exactly once, 
           trigger: 'automatic',
           attempts: 0,
           next_attempt_at: now,
+          overtakes: null,
           created_at: now,
           updated_at: now,
         });
@@ -134,4 +136,21 @@ test('60 due deliveries with both instances ticking: each is sent exactly once, 
   } finally {
     await receiver.close();
   }
+});
+
+test('a fault set through one instance is taken by requests to the other, its turns counted once across both', async () => {
+  const key = await a.createKey({ mode: 'live', scopes: 'all' });
+  const stored = await a.domain.keys.authenticate(key, '127.0.0.1');
+  expect((await api(b.baseUrl, key)('GET', '/usage')).status).toBe(200);
+  const admin = { authorization: `Bearer ${a.sandboxToken}`, 'content-type': 'application/json' };
+  const added = await fetch(`${a.origin}/sandbox/faults`, { method: 'POST', headers: admin, body: JSON.stringify({ kind: '500', key: stored.id, operation: 'getUsage', times: 4 }) });
+  expect(added.status).toBe(201);
+  const fault = await added.json();
+  // The other instance learns of the fault by NOTIFY: until then its answers are the usual ones and take no turn.
+  await eventually(async () => (await api(b.baseUrl, key)('GET', '/usage')).status === 500, 5_000);
+  const statuses = [];
+  for (const instance of [a, b, a, b, a]) statuses.push((await api(instance.baseUrl, key)('GET', '/usage')).status);
+  expect(statuses).toEqual([500, 500, 500, 200, 200]);
+  const listed = await fetch(`${b.origin}/sandbox/faults`, { headers: admin }).then((r) => r.json());
+  expect(listed.faults.find((f: { id: string }) => f.id === fault.id)).toMatchObject({ times: 4, remaining: 0, applied: 4 });
 });

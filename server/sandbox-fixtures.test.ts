@@ -126,6 +126,20 @@ test('webhook_configure points the receiver at the run, and webhook_test_trigger
   expect(receiver.problems).toEqual([]);
 });
 
+test("its foreign client, template and media are another partner's: they exist there, and the file's key gets 404 for each", async () => {
+  const owner = (await server.domain.partners.list()).find((p) => p.name.startsWith('contract foreign'))!;
+  const ownerKey = await server.createKey({ mode: 'live', scopes: 'all', partner: owner.id });
+  const reads = [
+    ['/clients/{client_ref}', `/clients/${fx.foreign_chat_client_ref}`],
+    ['/templates/{template_ref}', `/templates/${fx.foreign_template}?client_ref=${fx.foreign_chat_client_ref}`],
+    ['/media/{media_id}', `/media/${fx.foreign_media_id}?client_ref=${fx.foreign_chat_client_ref}`],
+  ] as const;
+  for (const [route, path] of reads) expect([route, (await api('GET', route, ownerKey, { path })).status]).toEqual([route, 200]);
+  for (const [route, path] of reads) expect([route, (await api('GET', route, fx.api_key, { path })).status]).toEqual([route, 404]);
+  const underOwnClient = await api('GET', '/media/{media_id}', fx.api_key, { path: `/media/${fx.foreign_media_id}?client_ref=${fx.chat_client_ref}` });
+  expect([underOwnClient.status, underOwnClient.body.error.code]).toEqual([404, 'media_not_found']);
+});
+
 describe("a partner's fixtures file (POST /sandbox/contract-fixtures?partner=<id>)", () => {
   let partner: string;
   let pfx: Record<string, any>;

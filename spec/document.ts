@@ -78,3 +78,13 @@ export function derefSchema(doc: Json, schema: unknown, seen: Set<string> = new 
   const resolved = derefSchema(doc, atPointer(doc, ref), seen);
   return typeof resolved === 'object' && resolved !== null && !Array.isArray(resolved) ? { ...resolved, ...siblings } : resolved;
 }
+
+/** The contract's default server address: the first server's URL with its variables' defaults (`http://localhost:4000/v1`). */
+export function defaultServerUrl(doc: Json): string {
+  const server: Json = Array.isArray(doc.servers) && doc.servers[0] ? doc.servers[0] : {};
+  let url = typeof server.url === 'string' ? server.url : 'http://localhost:4000/v1';
+  for (const [name, variable] of Object.entries<Json>(server.variables ?? {})) {
+    if (typeof variable?.default === 'string') url = url.replace(`{${name}}`, variable.default);
+  }
+  return url.replace(/\/$/, '');
+}

@@ -8,8 +8,9 @@ import { checkResponse, type CheckedContract, type CheckedResponse, type CheckRe
 import { OPERATIONS } from '../generated/server';
 import { schemaValidators, type SchemaValidators } from './validators';
 
-export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
+export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, defaultServerUrl, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
 export { HTTP_METHODS, indexOperations, indexWebhooks, type DocumentedResponse, type HttpMethod, type Operation, type Webhook } from './operations';
+export { allAtPointer, atJsonPointer, evaluate, evaluateExpression, isExpression, linkApplies, parameterPlace, type ExpressionContext, type Link, type WebhookLink } from './links';
 export { describeViolation, type CheckedResponse, type CheckResult, type Violation } from './response-checker';
 export type { ErrorObject, SchemaValidators, ValidateFunction } from './validators';
 

@@ -2,6 +2,7 @@
 // of an operation (its method and path, security and scopes, parameters, documented responses with their
 // headers, media types, examples and error codes).
 import { deref, derefAt, escapePointer, type Json } from './document';
+import { indexLinks, indexWebhookLinks, type Link, type WebhookLink } from './links';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -18,6 +19,10 @@ export interface DocumentedResponse {
   errorCodes: string[];
   /** Example names of every media type, in document order. */
   exampleNames: string[];
+  /** Its OpenAPI `links`: the operations its answer feeds. */
+  links: Link[];
+  /** Its `x-webhook-links`: the webhook events its answer ties to. */
+  webhookLinks: WebhookLink[];
 }
 
 export interface Operation {
@@ -76,7 +81,7 @@ function indexResponse(doc: Json, raw: unknown, pointer: string, status: string)
     const { node: header, pointer: hp } = derefAt(doc, raw, `${at}/headers/${escapePointer(name)}`);
     headers[name] = { required: header.required === true, schemaPointer: header.schema ? `${hp}/schema` : null, description: header.description ?? '' };
   }
-  return { status, pointer: at, content, headers, errorCodes, exampleNames };
+  return { status, pointer: at, content, headers, errorCodes, exampleNames, links: indexLinks(doc, response), webhookLinks: indexWebhookLinks(response) };
 }
 
 /** `/templates/{template_ref}` → a pattern matching a concrete path (one segment per parameter). */

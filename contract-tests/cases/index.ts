@@ -1,28 +1,39 @@
-// The contract suite, written once, one file per tag of openapi.yaml (and one for webhooks). Every case states
+// The contract suite, written once, one file per tag of openapi.yaml (and one for webhooks), and one each for
+// the stateful sequences, the second tenant and the implementation's own deliveries. Every case states
 // the rule it holds; every response it causes is also held against openapi.yaml by the checked transport
 // (../harness.ts). Which target can hold which case is decided only by the target profiles (../targets.ts)
 // through `needs`, and what a run was given (its fixtures) through `fixtures`.
 import { contract } from '../../spec';
-import type { Case } from '../harness';
+import { isAboutWebhooks, type Case } from '../harness';
 import { accessCases } from './access';
 import { clientCases } from './clients';
+import { deliveryCases } from './deliveries';
 import { mediaCases } from './media';
 import { messageCases } from './messages';
 import { onboardingCases } from './onboarding';
 import { templateCases } from './templates';
+import { sequenceCases } from './sequences';
+import { tenantCases, tenantRunCases } from './tenant';
 import { usageCases } from './usage';
 import { webhookCases } from './webhooks';
 
 export { probes } from './access';
 
-/** The whole suite, in a stable order (rate-limit exhaustion last: it uses its own key anyway). */
-export const cases: Case[] = [...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...webhookCases].sort(
-  (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
-);
+/**
+ * The whole suite, in a stable order: rate-limit exhaustion late (it uses its own key anyway), then the cases
+ * that judge what the whole run read and received.
+ */
+export const cases: Case[] = [
+  ...[...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...sequenceCases, ...tenantCases, ...webhookCases].sort(
+    (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
+  ),
+  ...tenantRunCases,
+  ...deliveryCases,
+];
 
 const names = new Set<string>();
 for (const c of cases) {
   if (names.has(c.name)) throw new Error(`duplicate case name: ${c.name}`);
   names.add(c.name);
-  if (!contract().byId(c.operation) && !contract().webhook(c.operation)) throw new Error(`case "${c.name}" names neither an operation nor a webhook: ${c.operation}`);
+  if (!contract().byId(c.operation) && !isAboutWebhooks(c.operation)) throw new Error(`case "${c.name}" names neither an operation nor a webhook: ${c.operation}`);
 }

@@ -3,15 +3,34 @@
 // case may flag those).
 import { randomUUID } from 'node:crypto';
 import { SIGNATURE_HEADER } from '../../client/webhooks';
-import { mapJson, objectsIn, resigned, type Behaviour, type ProxiedRequest, type ProxiedResponse } from './proxy';
+import { CLIENT_PATH, errorCode, is, json, respondJson, setJsonBody, TEMPLATE_PATH } from './http-match';
+import { DELIVERY_ALLOWED, DELIVERY_DRIFTS } from './deliveries';
+import { mapJson, objectsIn, resigned, type Behaviour } from './proxy';
+import type { Fixtures } from '../targets';
+import type { RunRefs } from './refs';
+import { STATEFUL_DRIFTS } from './stateful';
+import { TENANT_DRIFTS } from './tenant';
 
-/** The keys a drift may swap in or recognise (from the run's fixtures). */
-export interface DriftKeys {
+/** The keys and references a drift may swap in or recognise (from the run's fixtures). */
+export interface DriftKeys extends RunRefs {
   apiKey: string;
   expiredKey: string;
   revokedKey: string;
   trialExpiredKey: string;
 }
+
+/** The keys and references drifts use, from fixtures that hold them all (the reference server's sandbox file). */
+export const driftKeysOf = (fx: Fixtures): DriftKeys => ({
+  apiKey: fx.apiKey,
+  expiredKey: fx.expiredKey!,
+  revokedKey: fx.revokedKey!,
+  trialExpiredKey: fx.trialExpiredKey!.key,
+  chatClientRef: fx.chatClientRef!,
+  socialClientRef: fx.socialClientRef!,
+  foreignChatClientRef: fx.foreignChatClientRef!,
+  foreignTemplate: fx.foreignTemplate!,
+  foreignMediaId: fx.foreignMediaId!,
+});
 
 export interface Drift {
   name: string;
@@ -25,34 +44,8 @@ export interface AllowedVariation {
   behaviour(keys: DriftKeys): Behaviour;
 }
 
-/** `GET /clients/{ref}` and the like: the method and the path after `/v1`. */
-const is = (req: ProxiedRequest, method: string, path: RegExp) => req.method === method && path.test(req.path.replace(/^\/v1/, ''));
-const CLIENT_PATH = /^\/clients\/(?!signup$)[^/]+$/;
-const TEMPLATE_PATH = /^\/templates\/(?!media$)[^/]+$/;
-const json = (req: ProxiedRequest): Record<string, unknown> | undefined => {
-  try {
-    return JSON.parse(req.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-};
-const setJsonBody = (req: ProxiedRequest, body: unknown) => {
-  req.body = Buffer.from(JSON.stringify(body));
-};
-const errorCode = (res: ProxiedResponse) => {
-  try {
-    return JSON.parse(res.body.toString('utf8'))?.error?.code as string | undefined;
-  } catch {
-    return undefined;
-  }
-};
 const swapKey = (from: string, to: string): Behaviour['request'] => (req) => {
   if (req.headers.authorization === `Bearer ${from}`) req.headers.authorization = `Bearer ${to}`;
-};
-const respondJson = (res: ProxiedResponse, status: number, body: unknown) => {
-  res.status = status;
-  res.headers['content-type'] = 'application/json';
-  res.body = Buffer.from(JSON.stringify(body));
 };
 
 export const DRIFTS: Drift[] = [
@@ -331,6 +324,9 @@ export const DRIFTS: Drift[] = [
           : d,
     }),
   },
+  ...STATEFUL_DRIFTS,
+  ...TENANT_DRIFTS,
+  ...DELIVERY_DRIFTS,
 ];
 
 /** Reverses the key order of every object. */
@@ -392,4 +388,5 @@ export const ALLOWED: AllowedVariation[] = [
     name: 'webhook payloads carry extra properties (signed as sent)',
     behaviour: () => ({ webhook: (d, sign) => resigned(d, sign, (e) => ({ ...e, api_version: '1.6.0', delivery_attempt: 1 })) }),
   },
+  ...DELIVERY_ALLOWED,
 ];

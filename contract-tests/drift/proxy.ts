@@ -31,6 +31,13 @@ export interface Behaviour {
   response?(res: ProxiedResponse, req: ProxiedRequest): void;
   /** Changes a webhook delivery; `null` drops it. `sign` signs bytes as the service would. */
   webhook?(d: Delivery, sign: (raw: Buffer) => string): Delivery | null;
+  /**
+   * Relays a delivery as a drifted service would send it: `forward` delivers one (through `webhook`) and
+   * gives the receiver's status; the answer is the status the service sees. Default: forward it once.
+   */
+  relay?(d: Delivery, forward: (d: Delivery) => Promise<number>, sign: (raw: Buffer) => string): Promise<number>;
+  /** How often the behaviour acted, for one whose effect the traffic's bytes do not show (a duplicate, a delay). */
+  applications?(): number;
 }
 
 export interface DriftProxy {
@@ -68,12 +75,18 @@ export async function startDriftProxy(upstream: string): Promise<DriftProxy> {
       const url = new URL(incoming.url ?? '/', 'http://proxy');
       const body = await read(incoming);
       if (url.pathname === '/webhook-relay') {
-        const delivery = proxy.behaviour.webhook
-          ? proxy.behaviour.webhook({ headers: plainHeaders(incoming.headers), raw: body }, (raw) => signWebhookBody(raw, proxy.relay.secret))
-          : { headers: plainHeaders(incoming.headers), raw: body };
-        if (delivery === null) return void out.writeHead(204).end();
-        const answer = await fetch(proxy.relay.to, { method: 'POST', headers: delivery.headers, body: new Uint8Array(delivery.raw) });
-        return void out.writeHead(answer.status).end();
+        const { behaviour } = proxy;
+        const sign = (raw: Buffer) => signWebhookBody(raw, proxy.relay.secret);
+        const forward = async (d: Delivery) => {
+          const delivery = behaviour.webhook ? behaviour.webhook(d, sign) : d;
+          if (delivery === null) return 204;
+          const answer = await fetch(proxy.relay.to, { method: 'POST', headers: delivery.headers, body: new Uint8Array(delivery.raw) });
+          await answer.arrayBuffer();
+          return answer.status;
+        };
+        const received: Delivery = { headers: plainHeaders(incoming.headers), raw: body };
+        const status = behaviour.relay ? await behaviour.relay(received, forward, sign) : await forward(received);
+        return void (out.destroyed ? undefined : out.writeHead(status).end());
       }
       const req: ProxiedRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: plainHeaders(incoming.headers), body };
       proxy.behaviour.request?.(req);

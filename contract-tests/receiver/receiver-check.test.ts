@@ -219,7 +219,7 @@ describe('npm run webhook:check-receiver', () => {
       expect(ctrf.extra).toMatchObject({ exitCode: EXIT.violation, verdict: 'FAILED: 6 distinct violations in 6 cases' });
       const summary = readFileSync(join(reports, 'receiver-summary.md'), 'utf8');
       expect(summary).toContain('**FAILED: 6 distinct violations in 6 cases** (exit code 1)');
-      expect(summary).toMatch(/^- \*\*expected 401: .*\*\* — 1×; e\.g\. got 200 \(case: a delivery without X-Service-Signature is refused with 401\)$/m);
+      expect(summary).toMatch(/^- \*\*expected 401: .*\*\* — 1×; e\.g\. got 200 \(case: a delivery without X-Service-Signature is refused with 401\) \[id [0-9a-f]{10}\]$/m);
     } finally {
       await receiver.close();
     }

@@ -62,7 +62,7 @@ describe('usage', () => {
     const res = await sandbox(['--help']);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Usage: partner-messaging-sandbox <command> \[options\]/);
-    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'signup-code', 'fixtures [--out FILE]', 'tick']) {
+    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'signup-code', 'faults add --kind', 'faults list', 'faults clear', 'faults remove <fault id>', 'fixtures [--out FILE]', 'tick']) {
       expect(res.stdout).toContain(command);
     }
     expect(res.stdout).toContain('Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.');
@@ -72,6 +72,7 @@ describe('usage', () => {
     [['keys', 'create', '--help'], 'keys create --mode test|live', 'Calls POST /sandbox/keys (sandboxCreateKey', '--expires never|30d|90d|1y|<ISO>'],
     [['message-status', '--help'], 'message-status <message_id> delivered|read|failed', 'Calls POST /sandbox/messages/{message_id}/status (sandboxAdvanceMessage', '--error-code N'],
     [['tick', '-h'], 'tick [--server URL] [--token T]\n', 'Calls POST /sandbox/tick (sandboxTick', '--server URL'],
+    [['faults', 'add', '--help'], 'faults add --kind 429|500|502|delay|drop|duplicate_delivery|out_of_order_delivery', 'Calls POST /sandbox/faults (sandboxAddFault', '--retry-after SECONDS'],
   ])('%j prints that command\'s own help from its table row and exits 0', async (args, usage, operation, flag) => {
     const res = await sandbox(args);
     expect(res.code).toBe(0);
@@ -101,6 +102,7 @@ describe('usage', () => {
     [['keys', 'create', '--mode', 'prod'], "keys create: --mode takes test, live; got 'prod'."],
     [['message-status', 'wamid.x', 'opened'], "message-status: <status> takes delivered, read, failed; got 'opened'."],
     [['deliveries', '--limit', 'ten'], "deliveries: --limit takes a whole number; got 'ten'."],
+    [['faults', 'add', '--kind', '503', '--key', 'key_x'], "faults add: --kind takes 429, 500, 502, delay, drop, duplicate_delivery, out_of_order_delivery; got '503'."],
     [['webhook', 'set', '--events', 'message.received,message.sent'], 'webhook set: --events takes message.received,'],
   ])('%j exits 2 with %s and the usage', async (args, message) => {
     const res = await sandbox(args);
@@ -246,6 +248,28 @@ describe('commands', () => {
     expect((await json(['signup-code'])).auth_code).toMatch(/^sandbox-code-/);
     expect(await json(['tick'])).toEqual({ ran_at: expect.any(String), next_delivery_at: null });
   }, 300_000);
+
+  test("faults add, list, remove and clear: a key's next request answered 429 with Retry-After, a 502 refused where the contract documents none", async () => {
+    const { key, plain } = await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' });
+    const added = await json(['faults', 'add', '--kind', '429', '--key', key.prefix, '--operation', 'getUsage', '--times', '2', '--retry-after', '3']);
+    expect(added).toMatchObject({ id: expect.stringMatching(/^flt_/), kind: '429', key_id: key.id, operation: 'getUsage', applies_to: ['getUsage'], times: 2, remaining: 2, retry_after_seconds: 3 });
+    const limited = await call(server.baseUrl, 'GET', '/usage', { key: plain });
+    expect([limited.status, limited.headers.get('retry-after'), limited.body.error.code]).toEqual([429, '3', 'rate_limited']);
+    const share = await json(['faults', 'add', '--kind', 'delay', '--key', key.id, '--share', '10', '--delay-ms', '50']);
+    expect(share).toMatchObject({ kind: 'delay', share_percent: 10, times: null, delay_ms: 50 });
+    const listed = (await json(['faults', 'list'])).faults.filter((f: { key_id: string }) => f.key_id === key.id);
+    expect(listed.map((f: { id: string; applied: number }) => [f.id, f.applied])).toEqual([[added.id, 1], [share.id, 0]]);
+
+    const refused = await sandbox(['faults', 'add', '--kind', '502', '--key', key.id, '--operation', 'getClient']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`POST ${server.origin}/sandbox/faults answered 400`);
+    expect(refused.stderr).toContain('getClient (GET /clients/{client_ref}) does not document 502 in openapi.yaml');
+
+    expect(await json(['faults', 'remove', share.id])).toMatchObject({ id: share.id });
+    expect(await json(['faults', 'clear', '--key', key.id])).toEqual({ cleared: 1 });
+    expect((await call(server.baseUrl, 'GET', '/usage', { key: plain })).status).toBe(200);
+    expect((await json(['faults', 'list'])).faults.filter((f: { key_id: string }) => f.key_id === key.id)).toEqual([]);
+  }, 120_000);
 
   test('fixtures prints the drift check fixtures file, or writes it privately with --out', async () => {
     const printed = await json(['fixtures']);

@@ -42,6 +42,18 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
+/** The idle bound of each body being watched, for a step that holds its request on purpose (holdIdleBound). */
+const idleBounds = new WeakMap<IncomingMessage, { hold(): () => void }>();
+
+/**
+ * While the server itself holds a request before reading its body (a delay fault), the client's pause is
+ * not a stall: the idle bound is off until the returned function is called, then counts afresh. The bound
+ * on the whole body's time still holds.
+ */
+export function holdIdleBound(req: IncomingMessage): () => void {
+  return idleBounds.get(req)?.hold() ?? (() => undefined);
+}
+
 /**
  * Cuts a body that stalls or lasts too long: its reader (the JSON reader, the upload reader) fails with a
  * 400 answered in the envelope; without a reader the connection is closed.
@@ -59,22 +71,40 @@ function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds
   };
   // One timer for both bounds, set for the nearer one; a chunk only notes when it came (the timer, once it
   // fires, sees whether the body is still moving), so a body costs a single timer however many chunks it has.
+  // While the server holds the request on purpose, the idle bound is off.
   const started = Date.now();
   let lastData = started;
+  let held = false;
+  let watching = true;
+  let timer: NodeJS.Timeout;
   const check = () => {
+    if (!watching) return;
     const now = Date.now();
-    if (now - lastData >= bounds.idleMs) return cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
+    if (!held && now - lastData >= bounds.idleMs) return cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
     if (now - started >= bounds.totalMs) return cut(`The request body took longer than ${bounds.totalMs / 1000} s.`);
-    timer = setTimeout(check, Math.min(lastData + bounds.idleMs, started + bounds.totalMs) - now);
+    timer = setTimeout(check, Math.min(held ? Infinity : lastData + bounds.idleMs, started + bounds.totalMs) - now);
   };
-  let timer = setTimeout(check, Math.min(bounds.idleMs, bounds.totalMs));
+  timer = setTimeout(check, Math.min(bounds.idleMs, bounds.totalMs));
   const onData = () => {
     lastData = Date.now();
   };
   const cleanup = () => {
+    watching = false;
     clearTimeout(timer);
     socket.off('data', onData);
+    idleBounds.delete(req);
   };
+  idleBounds.set(req, {
+    hold() {
+      held = true;
+      return () => {
+        held = false;
+        onData();
+        clearTimeout(timer);
+        check();
+      };
+    },
+  });
   // The socket's data, not the request's: listening to the request would start its flow before the body
   // parser listens.
   socket.on('data', onData);

@@ -1,12 +1,14 @@
-// The request edge on its own, on a plain node:http server (no Express, no Prism): what its ports decide,
-// and that the server's README shows its steps in the order they run.
+// The request edge on its own, on a plain node:http server (no Express, no Prism): what its ports decide
+// (the key check, the rate limit, the faults), and that the server's README shows its steps in the order
+// they run.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { contract } from '../../spec';
-import { unauthorized } from '../domain/shared/errors';
-import { DEFAULT_BODY_BOUNDS, createEdge, memoryRateLimiter, sendRefusal, type EdgeKey, type EdgeRequest, type KeyCheck } from '.';
+import { eventually } from '../testing/data';
+import { unauthorized, upstreamUnavailable } from '../domain/shared/errors';
+import { DEFAULT_BODY_BOUNDS, createEdge, memoryRateLimiter, sendRefusal, type EdgeKey, type EdgeRequest, type FaultSource, type KeyCheck } from '.';
 
 const READER: EdgeKey = { id: 'key_reader', prefix: 'ik_test_read', scopes: ['clients:read'] };
 
@@ -81,6 +83,90 @@ describe('the request edge on a plain Node server', () => {
     expect(passed.at(-1)?.operation).toBeUndefined();
     expect(await get('/v1/nothing-here')).toMatchObject({ status: 404, error: { code: 'not_found' } });
     expect(await get('/v1/usage/')).toMatchObject({ status: 404, error: { code: 'not_found' } });
+  });
+});
+
+describe("the faults port: what the sandbox set for a key's requests", () => {
+  let server: Server;
+  let origin: string;
+  const asked: string[] = [];
+  const passed: EdgeRequest[] = [];
+  /** Each run of the edge: the operation, and whether the request went on to the host. */
+  const runs: Array<[string | undefined, boolean]> = [];
+  /** A fault by operation: getUsage waits, getClient waits a minute, downloadMedia loses its connection, listTemplates takes a 502 answer. */
+  const faults: FaultSource = {
+    async forRequest(keyId, operationId) {
+      asked.push(`${keyId} ${operationId}`);
+      if (operationId === 'getUsage') return { kind: 'delay', ms: 300 };
+      if (operationId === 'getClient') return { kind: 'delay', ms: 60_000 };
+      if (operationId === 'downloadMedia') return { kind: 'drop' };
+      if (operationId === 'listTemplates') return { kind: 'answer', error: upstreamUnavailable('injected') };
+      return undefined;
+    },
+  };
+
+  beforeAll(async () => {
+    const edge = createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
+    server = createServer((req, res) => {
+      const request = edge.request(req, res);
+      void edge.run(request).then((goesOn) => {
+        runs.push([request.operation?.operationId, goesOn]);
+        if (!goesOn) return;
+        passed.push(request);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const get = (path: string) => fetch(`${origin}${path}`, { headers: { authorization: 'Bearer ik_test_reader' } });
+
+  test('it is asked last, for the key and the operation, only once the edge let the request through', async () => {
+    const before = asked.length;
+    expect((await get('/v1/templates?client_ref=acme')).status).toBe(403);
+    expect(asked.length).toBe(before);
+    expect((await get('/v1/clients')).status).toBe(204);
+    expect(asked.at(-1)).toBe('key_reader listClients');
+    expect(passed.at(-1)?.fault).toBeUndefined();
+  });
+
+  test('a delay holds the request, then it goes on; a dropped connection gets no answer at all', async () => {
+    const started = performance.now();
+    expect((await get('/v1/usage')).status).toBe(204);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    await expect(get('/v1/media/gone?client_ref=acme')).rejects.toThrow('fetch failed');
+    expect(runs.at(-1)).toEqual(['downloadMedia', false]);
+  });
+
+  test('a delay ends with its connection: a client that gives up meanwhile leaves nothing for the host', async () => {
+    const giveUp = new AbortController();
+    const pending = fetch(`${origin}/v1/clients/slow`, { headers: { authorization: 'Bearer ik_test_reader' }, signal: giveUp.signal }).catch((error: Error) => error.name);
+    await eventually(async () => asked.at(-1) === 'key_reader getClient');
+    giveUp.abort();
+    expect(await pending).toBe('AbortError');
+    await eventually(async () => runs.some(([operation]) => operation === 'getClient'));
+    expect(runs.filter(([operation]) => operation === 'getClient')).toEqual([['getClient', false]]);
+  });
+
+  test("an answer is handed to the host with the request, for it to answer once it has validated the request", async () => {
+    const reader = { ...READER, scopes: ['clients:read', 'templates:read'] };
+    const scoped = createEdge({ contract: contract(), keys: { authenticate: () => reader }, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
+    const host = createServer((req, res) => {
+      const request = scoped.request(req, res);
+      void scoped.run(request).then((goesOn) => {
+        if (goesOn) sendRefusal(req, res, { status: 299, code: request.fault?.code ?? 'none', message: request.fault?.message ?? '' });
+      });
+    });
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(host.address() as AddressInfo).port}/v1/templates?client_ref=acme`, { headers: { authorization: 'Bearer ik_test_any' } });
+      expect(res.status).toBe(299);
+      expect(await res.json()).toEqual({ error: { code: 'upstream_unavailable', message: 'injected' } });
+    } finally {
+      await new Promise<void>((done) => host.close(() => done()));
+    }
   });
 });
 

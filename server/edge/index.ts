@@ -8,7 +8,7 @@ import type { RateLimiter } from './steps';
 /** Where the API is served; every path of the contract is relative to it. */
 export const API_BASE_PATH = '/v1';
 
-export { createEdge, keyInQueryString, lacksScopes, type AccessLog, type Edge, type EdgeKey, type EdgePorts, type EdgeRequest, type KeyCheck, type RateLimiter } from './steps';
+export { createEdge, keyInQueryString, lacksScopes, type AccessLog, type Edge, type EdgeKey, type EdgePorts, type EdgeRequest, type FaultSource, type KeyCheck, type RateLimiter } from './steps';
 export { NO_SUCH_ROUTE, badRequestRefusal, sendRefusal, type Refusal } from './refusal';
 export { DEFAULT_BODY_BOUNDS, LINGER_BYTES, closeAfterAnswerIfUnread, type BodyBounds } from './body-bounds';
 export { JSON_BODY_LIMIT, MAX_JSON_DEPTH, readBodyBytes, readJsonBody, type BodyRead, type BodyRefusal } from './json-body';

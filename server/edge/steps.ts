@@ -10,8 +10,9 @@ import type { Contract, Operation } from '../../spec';
 import { KEY_LIKE, describeKey } from '../domain/access/keys';
 import type { RateLimitDecision } from '../domain/access/rate-limit';
 import { missingScopes } from '../domain/access/scopes';
+import type { RequestFault } from '../domain/faults/faults';
 import { DomainError, RateLimitedError } from '../domain/shared/errors';
-import { applyBodyBounds, hasBody, type BodyBounds } from './body-bounds';
+import { applyBodyBounds, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
 import { isJsonRequest, readJsonBody } from './json-body';
 import { numericQueryParameters, oddQueryNumbers } from './query-numbers';
 import { NO_SUCH_ROUTE, badRequestRefusal, refusalOf, sendRefusal, type Refusal } from './refusal';
@@ -39,6 +40,14 @@ export interface RateLimiter {
   consume(keyId: string): Promise<RateLimitDecision>;
 }
 
+/**
+ * The faults port (the sandbox's faults on demand, domain/faults): what a request of a key to an operation
+ * gets instead of its usual course, if anything. The reference server passes its faults; the mock sets none.
+ */
+export interface FaultSource {
+  forRequest(keyId: string, operationId: string): Promise<RequestFault | undefined>;
+}
+
 /** One request on its way through the edge: what the steps found, for the host to go on with. */
 export interface EdgeRequest<K extends EdgeKey = EdgeKey> {
   readonly req: IncomingMessage;
@@ -62,6 +71,12 @@ export interface EdgeRequest<K extends EdgeKey = EdgeKey> {
    * declares none, left unread, the request to be answered as without one; `none` nothing to read.
    */
   bodyRead: 'none' | 'json' | 'host' | 'ignored';
+  /**
+   * A fault's answer, given in place of the operation's: the host answers this error once it has validated
+   * the request, as it answers the same error from a handler (so the answer is held to the contract like
+   * any other).
+   */
+  fault: DomainError | undefined;
 }
 
 /** Told of every answered request (the access log), with how long it took. */
@@ -79,13 +94,19 @@ export interface EdgePorts<K extends EdgeKey> {
    */
   base: { path: string; optional: boolean };
   accessLog?: AccessLog<K>;
+  /** Faults set for keys' requests (none: no request takes a fault). */
+  faults?: FaultSource;
 }
 
-/** A step's verdict: go on (undefined), answer with a refusal, or hand a path outside the API to the host. */
-type Outcome = Refusal | typeof OUTSIDE_THE_API | undefined;
+/**
+ * A step's verdict: go on (undefined), answer with a refusal, hand a path outside the API to the host, or
+ * stop with the connection closed and no answer.
+ */
+type Outcome = Refusal | typeof OUTSIDE_THE_API | typeof CLOSED_WITHOUT_ANSWER | undefined;
 type Step<K extends EdgeKey> = (request: EdgeRequest<K>) => Outcome | Promise<Outcome>;
 
 const OUTSIDE_THE_API = Symbol('outside the API');
+const CLOSED_WITHOUT_ANSWER = Symbol('closed without an answer');
 
 export interface Edge<K extends EdgeKey> {
   /** The names of the steps, in the order they run. */
@@ -94,7 +115,7 @@ export interface Edge<K extends EdgeKey> {
   request(req: IncomingMessage, res: ServerResponse): EdgeRequest<K>;
   /**
    * Runs the steps in order. True: the request goes on to the host (an operation's request, with what the
-   * edge found, or a path outside the API); false: the edge answered it. A failure that is not the request's
+   * edge found, or a path outside the API); false: the edge answered it (or closed its connection). A failure that is not the request's
    * (the key store down) rejects, for the host to answer as its own.
    */
   run(request: EdgeRequest<K>): Promise<boolean>;
@@ -113,16 +134,18 @@ export function createEdge<K extends EdgeKey>(ports: EdgePorts<K>): Edge<K> {
     readPath(),
     readQueryNumbers(ports.contract),
     readDeclaredBody(),
+    injectFault(ports.faults),
   ];
   return {
     steps: steps.map((step) => step.name),
-    request: (req, res) => ({ req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none' }),
+    request: (req, res) => ({ req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none', fault: undefined }),
     async run(request) {
       for (let i = 0; i < steps.length; i++) {
         let outcome = steps[i]!(request);
         if (outcome instanceof Promise) outcome = await outcome;
         if (outcome === undefined) continue;
         if (outcome === OUTSIDE_THE_API) return true;
+        if (outcome === CLOSED_WITHOUT_ANSWER) return false;
         sendRefusal(request.req, request.res, outcome);
         return false;
       }
@@ -312,6 +335,44 @@ function readDeclaredBody<K extends EdgeKey>(): Step<K> {
       return undefined;
     });
   };
+}
+
+/**
+ * The faults set for the key (domain/faults): its request waits before it goes on (and ends there if its
+ * client gives up meanwhile: nothing is done for it), loses its connection without an answer, or takes the
+ * fault's answer in place of the operation's (`request.fault`, answered by the host after its validation).
+ * The last step: every refusal of the edge comes first.
+ */
+function injectFault<K extends EdgeKey>(faults: FaultSource | undefined): Step<K> {
+  return function injectFault(request) {
+    if (!faults || !request.key) return undefined;
+    return faults.forRequest(request.key.id, request.operation!.operationId).then(async (fault): Promise<Outcome> => {
+      if (fault?.kind === 'answer') request.fault = fault.error;
+      if (fault?.kind === 'delay' && (await waitUnlessClosed(request, fault.ms))) return CLOSED_WITHOUT_ANSWER;
+      if (fault?.kind !== 'drop') return undefined;
+      request.req.socket.destroy();
+      return CLOSED_WITHOUT_ANSWER;
+    });
+  };
+}
+
+/**
+ * Holds the request `ms` (its body, unread, is not taken for stalled meanwhile); true when the connection
+ * closed first (the wait ends with it).
+ */
+function waitUnlessClosed({ req, res }: EdgeRequest<EdgeKey>, ms: number): Promise<boolean> {
+  const release = holdIdleBound(req);
+  return new Promise<boolean>((resolve) => {
+    const closed = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      res.off('close', closed);
+      resolve(false);
+    }, ms);
+    res.once('close', closed);
+  }).finally(release);
 }
 
 /** An authenticated operation without `x-required-scopes` is a contract error: it stops the edge at start. */

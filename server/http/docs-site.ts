@@ -1,11 +1,11 @@
 // What the reference server serves besides the API: the contract itself (`/openapi.json`, `/openapi.yaml`),
-// the rendered reference (`/docs`, built by `npm run docs`) and the try-it console (`/docs/console/`: Swagger
-// UI from the swagger-ui-dist package, pointed at this server's own /v1). Every file comes from this package
-// or node_modules: the pages load nothing from another host.
-import express, { Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+// the rendered reference (`/docs`, built by `npm run docs`, its code samples pointed at this server's own
+// /v1) and the try-it console (`/docs/console/`: Swagger UI from the swagger-ui-dist package, pointed at this
+// server's own /v1). Every file comes from this package or node_modules: the pages load nothing from another host.
+import express, { Router, type Request } from 'express';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RESOURCE_ROOT, type Contract } from '../../spec';
+import { RESOURCE_ROOT, defaultServerUrl, type Contract } from '../../spec';
 
 export interface DocsSiteOptions {
   contract: Contract;
@@ -16,6 +16,45 @@ export interface DocsSiteOptions {
 /** docs/ beside the contract (the project's, or the package's copy): the console page and the favicon. */
 const ASSETS = join(RESOURCE_ROOT, 'docs');
 const SWAGGER_UI = dirname(require.resolve('swagger-ui-dist/package.json'));
+
+/** A Host header that is a host name or address with an optional port, and nothing else. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The base URL the reader reached this server at: the Host it asked for, with the scheme a proxy in front
+ * reports (`X-Forwarded-Proto`), else the connection's. Undefined when the Host is not a plain host.
+ */
+function baseUrlOf(req: Request): string | undefined {
+  const host = req.get('host') ?? '';
+  const forwarded = req.get('x-forwarded-proto')?.split(',')[0]?.trim();
+  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : req.protocol;
+  return PLAIN_HOST.test(host) ? `${scheme}://${host}/v1` : undefined;
+}
+
+/**
+ * The rendered reference with the contract's default base URL (`http://localhost:4000/v1`, in the code
+ * samples, the server list and the guides) replaced by the one the reader reached this server at, so a
+ * sample copied from the page talks to this server. Read again when the file changes; a few pages kept.
+ */
+function pageForReader(file: string, defaultBaseUrl: string): (req: Request) => string {
+  let read = { mtimeMs: -1, text: '' };
+  const pages = new Map<string, string>();
+  return (req) => {
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs !== read.mtimeMs) {
+      read = { mtimeMs, text: readFileSync(file, 'utf8') };
+      pages.clear();
+    }
+    const baseUrl = baseUrlOf(req) ?? defaultBaseUrl;
+    let page = pages.get(baseUrl);
+    if (page === undefined) {
+      page = read.text.split(defaultBaseUrl).join(baseUrl);
+      if (pages.size >= 8) pages.delete(pages.keys().next().value!);
+      pages.set(baseUrl, page);
+    }
+    return page;
+  };
+}
 
 export function docsSite({ contract, siteDir }: DocsSiteOptions): Router {
   const router = Router();
@@ -32,6 +71,12 @@ export function docsSite({ contract, siteDir }: DocsSiteOptions): Router {
   });
   router.use('/docs/console/swagger-ui', express.static(SWAGGER_UI, { index: false }));
   router.use('/docs/console', express.static(join(ASSETS, 'console')));
-  if (siteDir && existsSync(siteDir)) router.use('/docs', express.static(siteDir));
+  if (siteDir && existsSync(siteDir)) {
+    const page = pageForReader(join(siteDir, 'index.html'), defaultServerUrl(contract.document));
+    router.get(['/docs/', '/docs/index.html'], (req, res) => {
+      res.type('html').send(page(req));
+    });
+    router.use('/docs', express.static(siteDir));
+  }
   return router;
 }

@@ -16,6 +16,7 @@ const STATUS_OF: Record<DomainErrorKind, number> = {
   unprocessable: 422,
   rate_limited: 429,
   upstream_unavailable: 502,
+  internal_error: 500,
 };
 
 export interface MappedError {

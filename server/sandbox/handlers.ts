@@ -45,7 +45,12 @@ export function sandboxHandlers(sandbox: Sandbox): SandboxHandlers {
     sandboxRegisterTestRecipient: async ({ query, body }) => ({ status: 200, body: await sandbox.registerTestRecipient(await partner(query), body) }),
     sandboxSetTrial: async ({ query, body }) => ({ status: 200, body: await sandbox.setTrial(await partner(query), body) }),
     sandboxIssueSignupCode: () => ({ status: 201, body: sandbox.issueSignupCode() }),
+    sandboxListFaults: async ({ query }) => ({ status: 200, body: await sandbox.listFaults(await partner(query)) }),
+    sandboxAddFault: async ({ query, body }) => ({ status: 201, body: await sandbox.addFault(await partner(query), body) }),
+    sandboxClearFaults: async ({ query: { partner: id, key } }) => ({ status: 200, body: await sandbox.clearFaults(await partner({ partner: id }), key) }),
+    sandboxRemoveFault: async ({ query, path }) => ({ status: 200, body: await sandbox.removeFault(await partner(query), path.fault_id) }),
     // The file's URLs are the ones this request reached the sandbox at.
+    sandboxExamples: async ({ query }) => ({ status: 200, body: await sandbox.examples(await partner(query)) }),
     sandboxContractFixtures: async ({ key, query }) => ({ status: 201, body: await sandbox.contractFixtures(await partner(query), key) }),
     sandboxTick: async () => ({ status: 200, body: await sandbox.tick() }),
   };

@@ -11,20 +11,24 @@ import { accountOf } from '../domain/onboarding/clients';
 import { badRequest } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
 import { DAY_MS } from '../domain/shared/clock';
+import type { Faults } from '../domain/faults/faults';
 import { parseExpiry } from '../domain/access/keys';
 import { templateShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { EndUser, NotificationReceipt, ReceivedMedia } from '../provider/channel-provider';
 import type { EndUserAction, SimulatorControls } from '../provider/simulated';
-import { DEFAULT_PARTNER_ID, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
+import { DEFAULT_PARTNER_ID, type ApiKey, type ClientRecord, type PartnerId, type TemplateStatus, type WebhookEventKind } from '../store/records';
 import type { WebhookDelivery } from '../webhooks';
 import { sampleEvent, webhookTestEvent } from '../webhooks/samples';
+import { putExamplesInPlace } from './examples';
 import type { components, operations } from './generated/openapi';
-import { deliveryShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
+import { deliveryShape, faultShape, keyShape, partnerShape, webhookConfigShape } from './shapes';
 
 export interface SandboxDeps {
   domain: Domain;
   webhooks: WebhookDelivery;
+  /** Faults on demand: for keys' requests (taken at the edge) and the partner's deliveries. */
+  faults: Faults;
   simulator: SimulatorControls;
   /** Runs what is due now (simulated reviews, webhook attempts). */
   tick: () => Promise<void>;
@@ -234,11 +238,58 @@ export class Sandbox {
     return { auth_code: `sandbox-code-${randomBytes(18).toString('base64url')}` };
   }
 
+  /** The objects the contract's request examples name, in place for the partner (server/sandbox/examples.ts). */
+  async examples(partner: PartnerId) {
+    return putExamplesInPlace(
+      {
+        domain: this.deps.domain,
+        simulator: this.deps.simulator,
+        connectClient: (p, client) => this.connectClient(p, client),
+        inbound: (p, customer) => this.inbound(p, { ...customer }),
+      },
+      partner,
+    );
+  }
+
+  async listFaults(partner: PartnerId): Promise<Schemas['FaultList']> {
+    const keys = await this.keysById(partner);
+    return { faults: (await this.deps.faults.list(partner)).map((fault) => faultShape(fault, keys)) };
+  }
+
+  /** A fault for one of the partner's keys (by id or prefix) or for its deliveries. */
+  async addFault(partner: PartnerId, input: BodyOf<'sandboxAddFault'>): Promise<Schemas['Fault']> {
+    const key = input.key === undefined ? undefined : await this.deps.domain.keys.find(partner, input.key);
+    const fault = await this.deps.faults.add(partner, {
+      kind: input.kind,
+      key,
+      operation: input.operation,
+      times: input.times,
+      sharePercent: input.share_percent,
+      retryAfterSeconds: input.retry_after_seconds,
+      delayMs: input.delay_ms,
+    });
+    return faultShape(fault, new Map(key ? [[key.id, key]] : []));
+  }
+
+  async clearFaults(partner: PartnerId, keyRef: string | undefined): Promise<Schemas['FaultsCleared']> {
+    const key = keyRef === undefined ? undefined : await this.deps.domain.keys.find(partner, keyRef);
+    return { cleared: await this.deps.faults.clear(partner, key) };
+  }
+
+  async removeFault(partner: PartnerId, id: string): Promise<Schemas['Fault']> {
+    return faultShape(await this.deps.faults.remove(partner, id), await this.keysById(partner));
+  }
+
+  private async keysById(partner: PartnerId): Promise<Map<string, ApiKey>> {
+    return new Map((await this.deps.domain.keys.list(partner)).map((key) => [key.id, key]));
+  }
+
   /**
    * The drift check's fixtures file (docs/contract-testing-in-ci.md) for one partner of this server, made the
    * way a partner makes each fixture in the portal: fresh clients and keys, an approved template, inbound
-   * media, a test recipient, and media of a second partner made for the purpose; what a run consumes (signup
-   * codes, a key to exhaust) comes from issuers it calls each time, which act for the same partner.
+   * media, a test recipient; what a run consumes (signup codes, a key to exhaust) comes from issuers it calls
+   * each time, which act for the same partner. A second partner, made for the file, holds the resources the
+   * run must never reach (a chat client, its template and a media id issued to it).
    */
   async contractFixtures(partner: PartnerId, at: { origin: string; adminToken: string }) {
     const { domain } = this.deps;
@@ -268,10 +319,7 @@ export class Sandbox {
       from: CONTRACT_TEST_RECIPIENT,
       media: { type: 'image', content_base64: INBOUND_JPEG.toString('base64'), mime_type: 'image/jpeg' },
     });
-    // Another partner account's media: the run's key must be refused it like an id never issued.
-    const foreign = await domain.partners.create(`contract foreign ${run}`);
-    const foreignChat = (await this.connectClient(foreign.id, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
-    const foreignMedia = await domain.media.upload(foreign.id, foreignChat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
+    const foreign = await this.secondTenant(run);
     while (domain.clock().getTime() <= expiresAt.getTime()) await new Promise((r) => setTimeout(r, 10));
     const admin = { authorization: `Bearer ${at.adminToken}` };
     const sandboxUrl = (path: string) => `${at.origin}/sandbox${path}?partner=${encodeURIComponent(partner)}`;
@@ -290,7 +338,6 @@ export class Sandbox {
       approved_template: template.name,
       approved_template_language: template.language,
       inbound_media_id: 'media_id' in inbound ? inbound.media_id : undefined,
-      foreign_media_id: foreignMedia.mediaId,
       test_recipient: CONTRACT_TEST_RECIPIENT,
       // Signup codes are the provider's, for no partner in particular: the key that exchanges one decides.
       signup_auth_code: { issue: { method: 'POST', url: `${at.origin}/sandbox/signup-codes`, headers: admin }, pick: '/auth_code' },
@@ -298,9 +345,28 @@ export class Sandbox {
         issue: { method: 'POST', url: sandboxUrl('/keys'), headers: admin, body: { mode: 'live', scopes: 'all', name: 'contract rate limit' } },
         pick: '/key',
       },
+      foreign_chat_client_ref: foreign.chat,
+      foreign_template: foreign.template,
+      foreign_media_id: foreign.mediaId,
       webhook_test_trigger: { method: 'POST', url: sandboxUrl('/webhook/test'), headers: admin, body: { client_ref: chat } },
       webhook_configure: { method: 'PUT', url: sandboxUrl('/webhook'), headers: admin, body: { url: '{webhook_url}', secret: '{webhook_secret}', events: [] } },
     };
+  }
+
+  /** Another partner of this server with a chat client, a template of it and an image uploaded through it. */
+  private async secondTenant(run: string): Promise<{ chat: string; template: string; mediaId: string }> {
+    const { domain } = this.deps;
+    const partner = (await domain.partners.create(`contract foreign ${run}`)).id;
+    const chat = (await this.connectClient(partner, { client_ref: `contract-foreign-chat-${run}`, channel: 'chat' })).client_ref;
+    const template = await domain.templates.create(partner, {
+      client_ref: chat,
+      name: `contract_foreign_${run}`,
+      language: 'en_US',
+      category: 'UTILITY',
+      body: { text: 'Hello {{1}}, this template belongs to another partner.', examples: ['Anna'] },
+    });
+    const media = await domain.media.upload(partner, chat, await domain.spoolBytes(INBOUND_JPEG, 'image/jpeg', 'foreign.jpg'));
+    return { chat, template: template.id, mediaId: media.mediaId };
   }
 
   async tick(): Promise<Schemas['Tick']> {

@@ -1,6 +1,7 @@
 // The sandbox's records as the bodies its contract documents (server/sandbox/openapi.yaml), in one place, as
 // http/shapes.ts is for the public API's.
-import type { ApiKey, Partner, WebhookConfig } from '../store/records';
+import { operationsTaking, timesApplied } from '../domain/faults/faults';
+import type { ApiKey, Fault, Partner, WebhookConfig } from '../store/records';
 import type { DeliveryLogEntry } from '../webhooks';
 import type { components } from './generated/openapi';
 
@@ -50,4 +51,21 @@ export const deliveryShape = (entry: DeliveryLogEntry): Schemas['Delivery'] => (
   })),
   next_attempt_at: isoOrNull(entry.delivery.next_attempt_at),
   created_at: entry.delivery.created_at.toISOString(),
+});
+
+/** A fault with the prefix of its key (`keys`: the partner's keys by id) and the operations it reaches. */
+export const faultShape = (fault: Fault, keys: ReadonlyMap<string, ApiKey>): Schemas['Fault'] => ({
+  id: fault.id,
+  kind: fault.kind,
+  key_id: fault.keyId,
+  key_prefix: fault.keyId === null ? null : (keys.get(fault.keyId)?.prefix ?? null),
+  operation: fault.operationId,
+  applies_to: operationsTaking(fault.kind, fault.operationId),
+  times: fault.times,
+  remaining: fault.remaining,
+  share_percent: fault.sharePercent,
+  applied: timesApplied(fault),
+  retry_after_seconds: fault.retryAfterSeconds,
+  delay_ms: fault.delayMs,
+  created_at: fault.createdAt.toISOString(),
 });

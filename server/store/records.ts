@@ -149,6 +149,11 @@ export interface Delivery {
   attempts: number;
   /** When the next attempt is due; null once succeeded or failed. */
   next_attempt_at: Date | null;
+  /**
+   * A delivery held back by an out-of-order fault (a sandbox fault), which this one overtakes: it is due as
+   * soon as this one's first attempt is made.
+   */
+  overtakes: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -161,4 +166,43 @@ export interface DeliveryAttempt {
   status_code: number | null;
   error: string | null;
   succeeded: boolean;
+}
+
+/**
+ * What a sandbox fault does: answer `429` (with Retry-After), `500` or `502` in place of the operation's
+ * answer, answer after a delay, or close the connection without an answer (these for one key's requests);
+ * deliver a webhook event twice, or after the partner's next one (these for the partner's deliveries).
+ */
+export type FaultKind = '429' | '500' | '502' | 'delay' | 'drop' | 'duplicate_delivery' | 'out_of_order_delivery';
+
+/** A fault set in the sandbox: which requests or deliveries take it, and how many have. */
+export interface Fault {
+  id: string;
+  partnerId: PartnerId;
+  kind: FaultKind;
+  /** The key whose requests take it; null for a delivery fault (the partner's deliveries). */
+  keyId: string | null;
+  /** Only this operation's requests; null: every operation that documents what the fault answers. */
+  operationId: string | null;
+  /** `429`: the Retry-After it answers with. */
+  retryAfterSeconds: number | null;
+  /** `delay`: how long the request waits before it goes on. */
+  delayMs: number | null;
+  /** The next N: how many requests (or deliveries) take it; null for a share. */
+  times: number | null;
+  /** Of `times`, how many are still to take it. */
+  remaining: number | null;
+  /** A share, in percent, of the matching requests (or deliveries), evenly spread; null for the next N. */
+  sharePercent: number | null;
+  /** How many matching requests (or deliveries) a share has seen. */
+  seen: number;
+  /** `out_of_order_delivery`: the delivery held back until the partner's next one overtakes it. */
+  heldDeliveryId: string | null;
+  createdAt: Date;
+}
+
+/** Who has faults set: keys (their requests) and partners (their deliveries). Asked on every request. */
+export interface FaultTargets {
+  keys: ReadonlySet<string>;
+  partners: ReadonlySet<PartnerId>;
 }

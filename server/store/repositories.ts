@@ -11,6 +11,8 @@ import type {
   Delivery,
   DeliveryAttempt,
   DeliveryState,
+  Fault,
+  FaultTargets,
   MessageRecord,
   OnboardingSession,
   Partner,
@@ -160,6 +162,38 @@ export interface WebhookRepository {
   listDeliveries(partnerId: PartnerId, filter: { eventId?: string; event?: string; state?: DeliveryState; limit: number }): Promise<Delivery[]>;
   insertAttempt(attempt: DeliveryAttempt): Promise<void>;
   attemptsOf(deliveryId: string): Promise<DeliveryAttempt[]>;
+  /** Makes a held delivery (one not attempted yet) due at `at`. */
+  releaseHeld(partnerId: PartnerId, deliveryId: string, at: Date): Promise<void>;
+}
+
+/**
+ * The sandbox's faults, shared by every instance on the data: each turn of a fault is taken by one request
+ * (or delivery) alone, whichever instance serves it.
+ */
+export interface FaultRepository {
+  insert(fault: Fault): Promise<void>;
+  /** The partner's faults, oldest first, used up or not. */
+  list(partnerId: PartnerId): Promise<Fault[]>;
+  /** The key's faults with turns left, oldest first. */
+  liveOfKey(keyId: string): Promise<Fault[]>;
+  /** The partner's delivery faults with turns left, oldest first. */
+  liveOfDeliveries(partnerId: PartnerId): Promise<Fault[]>;
+  /** The keys and partners that have faults with turns left (read on every request: cached). */
+  targets(): Promise<FaultTargets>;
+  /** Takes one of a next-N fault's turns; false when none was left (another request took the last). */
+  takeTurn(id: string): Promise<boolean>;
+  /** Counts one matching request (or delivery) of a share; the count after it. */
+  countSeen(id: string): Promise<number>;
+  /** Records the delivery an out-of-order fault holds back; false when it already holds one. */
+  hold(id: string, deliveryId: string): Promise<boolean>;
+  /** The partner's held deliveries (of its out-of-order faults), oldest fault first. */
+  held(partnerId: PartnerId): Promise<Array<{ faultId: string; deliveryId: string }>>;
+  /** Lets go of a held delivery; false when another publication let go of it first. */
+  letGo(id: string, deliveryId: string): Promise<boolean>;
+  /** Removes one of the partner's faults; the fault removed, if it was there. */
+  remove(partnerId: PartnerId, id: string): Promise<Fault | undefined>;
+  /** Removes the partner's faults (of one key when given); how many. */
+  clear(partnerId: PartnerId, keyId?: string): Promise<number>;
 }
 
 /** Request counters per key and fixed window, shared by every instance on the data. */
@@ -185,6 +219,7 @@ export interface Store {
   testRecipients: TestRecipientRepository;
   webhooks: WebhookRepository;
   rateLimits: RateLimitRepository;
+  faults: FaultRepository;
   /** Runs `fn` atomically with `tx`, the same repositories inside one transaction: use `tx`, not this store, in it. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;

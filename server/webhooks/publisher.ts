@@ -1,8 +1,10 @@
 // Publishing an event, the domain's EventPublisher port: the event is stamped (the wire's event id, the
 // injected clock's time), serialized once (the exact bytes every attempt and redelivery sends), persisted,
-// and queued for the partner's receiver when it takes the kind. A manual redelivery queues the stored bytes
-// again. The delivery worker (worker.ts) sends what is queued.
+// and queued for the partner's receiver when it takes the kind, as the partner's delivery faults of the
+// sandbox say (once, twice, or held back for the next event to overtake). A manual redelivery queues the
+// stored bytes again. The delivery worker (worker.ts) sends what is queued.
 import { stampWebhookEvent } from '../../client/webhooks';
+import type { DeliveryPlan, Faults } from '../domain/faults/faults';
 import type { WebhookReceivers } from '../domain/webhooks/receivers';
 import type { Clock } from '../domain/shared/clock';
 import { notFound } from '../domain/shared/errors';
@@ -14,6 +16,8 @@ import type { WebhookRepository } from '../store/repositories';
 export interface WebhookPublisherDeps {
   repo: WebhookRepository;
   receivers: WebhookReceivers;
+  /** How an automatic delivery goes out under the partner's delivery faults. */
+  faults: Pick<Faults, 'planDelivery'>;
   clock: Clock;
   ids: IdGenerator;
   /** A delivery was queued, due now: the worker claims it. */
@@ -49,20 +53,24 @@ export class WebhookPublisher implements EventPublisher {
   }
 
   private async queue(event: StoredEvent, url: string, trigger: Delivery['trigger']): Promise<Delivery> {
+    const id = this.deps.ids.id('dlv');
+    const plan: DeliveryPlan = trigger === 'automatic' ? await this.deps.faults.planDelivery(event.partner_id, id) : { copies: 1, heldUntil: null, overtakes: null };
     const now = this.deps.clock();
     const delivery: Delivery = {
-      id: this.deps.ids.id('dlv'),
+      id,
       partner_id: event.partner_id,
       event_id: event.event_id,
       url,
       state: 'pending',
       trigger,
       attempts: 0,
-      next_attempt_at: now,
+      next_attempt_at: plan.heldUntil ?? now,
+      overtakes: plan.overtakes,
       created_at: now,
       updated_at: now,
     };
     await this.deps.repo.insertDelivery(delivery);
+    if (plan.copies === 2) await this.deps.repo.insertDelivery({ ...delivery, id: this.deps.ids.id('dlv') });
     this.deps.queued();
     return delivery;
   }

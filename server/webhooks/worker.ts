@@ -137,6 +137,7 @@ export class DeliveryWorker {
    * The outcome on the delivery (succeeded, failed for good, or pending until the next attempt of the
    * schedule) and the attempt in its log, together; only while this instance still holds the lease: one
    * that lost it (the attempt took longer than the lease) leaves the delivery to the instance that took it over.
+   * A first attempt of a delivery that overtakes a held one (an out-of-order fault) makes the held one due.
    */
   private async record(delivery: Delivery, startedAt: Date, result: AttemptResult): Promise<void> {
     const number = delivery.attempts + 1;
@@ -160,6 +161,7 @@ export class DeliveryWorker {
         error: result.delivered ? null : (result.error ?? null),
         succeeded: result.delivered,
       });
+      if (number === 1 && delivery.overtakes !== null) await tx.webhooks.releaseHeld(delivery.partner_id, delivery.overtakes, finishedAt);
     });
   }
 }

@@ -11,7 +11,9 @@ export type DomainErrorKind =
   | 'conflict'
   | 'unprocessable'
   | 'rate_limited'
-  | 'upstream_unavailable';
+  | 'upstream_unavailable'
+  /** An unexpected failure answered on purpose: a sandbox fault's 500 (domain/faults/faults.ts). */
+  | 'internal_error';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
@@ -30,8 +32,8 @@ export class DomainError extends Error {
 /** A window was spent: carries the seconds to wait (Retry-After). */
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('rate_limited', `Request window exhausted; retry after ${retryAfterSeconds} s.`);
+  constructor(retryAfterSeconds: number, message = `Request window exhausted; retry after ${retryAfterSeconds} s.`) {
+    super('rate_limited', message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

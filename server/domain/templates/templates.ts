@@ -97,6 +97,11 @@ export class Templates {
     return warning === undefined ? { templates } : { templates, warning };
   }
 
+  /** The mirror pulled from the provider now (what the provider holds changed outside this API). */
+  async refreshMirror(client: ClientRecord): Promise<void> {
+    await this.mirror.refreshIfNeeded(client, true);
+  }
+
   async get(partnerId: PartnerId, clientRef: string, templateRef: string, language: string | undefined, refresh: boolean): Promise<TemplateRecord> {
     const client = await this.chatClient(partnerId, clientRef);
     await this.mirror.refreshIfNeeded(client, refresh);

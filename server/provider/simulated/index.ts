@@ -2,7 +2,7 @@
 // apart from it the controls only the sandbox and the tests hold (what an end user's phone, the provider's
 // reviewer or an outage would do); what they make happen reaches the service through the port's listeners,
 // as a real provider's notifications would. Every deterministic trigger is listed in server/README.md.
-import type { ChannelProvider, DeliveryStatusUpdate, MediaFile, NotificationReceipt, ProviderAccount, ProviderTemplate, ReceivedMedia } from '../channel-provider';
+import type { ChannelProvider, DeliveryStatusUpdate, MediaFile, NotificationReceipt, ProviderAccount, ProviderTemplate, ReceivedMedia, TemplateMediaFormat } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
 import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
 import { SimulatedMedia } from './media';
@@ -25,6 +25,13 @@ export interface SimulatorControls {
   endUserActs(action: EndUserAction): Promise<NotificationReceipt | undefined>;
   /** A sent message is delivered, read or fails: the provider notifies the service. */
   moveStatus(update: DeliveryStatusUpdate): Promise<NotificationReceipt | undefined>;
+  /**
+   * The sandbox's examples: media, header media and templates under the ids the contract's examples name
+   * (templates in the given status, no review planned). Each is false when another account holds the id.
+   */
+  keepMediaAs(account: ProviderAccount, file: MediaFile, id: string, direction: HeldMedia['direction']): Promise<boolean>;
+  keepHeaderMediaAs(account: string, handle: string, media: { format: TemplateMediaFormat; mimeType: string; bytes: Buffer }): Promise<boolean>;
+  keepTemplateAs(account: string, template: Omit<ProviderTemplate, 'created_at' | 'updated_at'>): Promise<boolean>;
   /** Drops (or restores) the channel credentials of an account: GET /media then answers 409. */
   setCredentials(accountKey: string, present: boolean): Promise<void>;
   /** The provider's reviewer decides the next move of a template now; later planned moves are dropped. */
@@ -65,6 +72,9 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
       receiveInboundMedia: (account, file) => media.receiveInboundMedia(account, file),
       endUserActs: (action) => messaging.endUserActs(action),
       moveStatus: (update) => messaging.moveStatus(update),
+      keepMediaAs: (account, file, id, direction) => media.keepAs(account, file, id, direction),
+      keepHeaderMediaAs: (account, handle, held) => templates.keepHeaderMediaAs(account, handle, held),
+      keepTemplateAs: (account, template) => templates.keepAs(account, template),
       setCredentials: (accountKey, present) => media.setCredentials(accountKey, present),
       decideReview: (templateId, status, reason) => templates.decide(templateId, status, reason),
       plannedReview: (templateId) => templates.plannedNext(templateId),

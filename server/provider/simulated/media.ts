@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   MediaNotFoundError,
@@ -13,7 +13,7 @@ import {
 } from '../channel-provider';
 import type { SimulatorCalls } from './calls';
 import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
-import type { SimulatorState } from './state';
+import type { HeldMedia, SimulatorState } from './state';
 
 /**
  * The media side of the simulated provider: it keeps uploaded and inbound media `retentionMs` (the 30 days
@@ -93,6 +93,21 @@ export class SimulatedMedia implements MediaProvider {
   }
 
   /**
+   * Media the provider holds under a chosen id, as an upload or as media an end user sent in (the sandbox's
+   * examples, whose ids the contract's examples name). False when another account holds the id.
+   */
+  async keepAs(account: ProviderAccount, file: MediaFile, id: string, direction: HeldMedia['direction']): Promise<boolean> {
+    await this.purgeExpired();
+    // The bytes of every held media are at <directory>/<id>: a file there is this account's media or another's.
+    if (existsSync(join(this.deps.directory, id))) {
+      rmSync(file.path, { force: true });
+      return (await this.deps.state.media(account.account_key, id)) !== undefined;
+    }
+    await this.keep(account, file, direction, id);
+    return true;
+  }
+
+  /**
    * What an end user's phone does when it sends media in: the provider stores it and describes it as its
    * notification will (the file name only of a document).
    */
@@ -120,9 +135,13 @@ export class SimulatedMedia implements MediaProvider {
     return expired.length;
   }
 
-  private async keep(account: ProviderAccount, file: MediaFile, direction: 'upload' | 'inbound'): Promise<string> {
+  private async keep(
+    account: ProviderAccount,
+    file: MediaFile,
+    direction: HeldMedia['direction'],
+    id: string = digitsOf(this.deps.ids.id('media'), 16),
+  ): Promise<string> {
     await this.purgeExpired();
-    const id = digitsOf(this.deps.ids.id('media'), 16);
     mkdirSync(this.deps.directory, { recursive: true });
     const path = join(this.deps.directory, id);
     renameSync(file.path, path);

@@ -5,6 +5,7 @@ import {
   type ProviderTemplate,
   type ProviderTemplateContent,
   type ProviderTemplateStatusUpdate,
+  type TemplateMediaFormat,
   type TemplateMediaUpload,
   type TemplateProvider,
 } from '../channel-provider';
@@ -149,6 +150,37 @@ export class SimulatedTemplates implements TemplateProvider {
       created_at: this.clock(),
     });
     return { handle, size };
+  }
+
+  /**
+   * Header media under a chosen handle (the sandbox's examples, whose handle the contract's examples name).
+   * False when another account holds the handle.
+   */
+  async keepHeaderMediaAs(account: string, handle: string, media: { format: TemplateMediaFormat; mimeType: string; bytes: Buffer }): Promise<boolean> {
+    const held = await this.state.headerMedia(handle);
+    if (held) return held.account === account;
+    await this.state.saveHeaderMedia({
+      handle,
+      account,
+      format: media.format,
+      mime_type: media.mimeType,
+      size: media.bytes.length,
+      sha256: createHash('sha256').update(media.bytes).digest('hex'),
+      created_at: this.clock(),
+    });
+    return true;
+  }
+
+  /**
+   * A template under a chosen id in a given status, with no review planned (the sandbox's examples): made
+   * anew, or put back as described after an edit or a deletion. False when another account holds the id.
+   */
+  async keepAs(account: string, template: Omit<ProviderTemplate, 'created_at' | 'updated_at'>): Promise<boolean> {
+    const held = await this.state.template(template.id);
+    if (held && held.account !== account) return false;
+    const now = this.clock();
+    await this.state.saveTemplate({ ...template, account, created_at: held?.created_at ?? now, updated_at: now, plan: [], next_move_at: null });
+    return true;
   }
 
   /**

@@ -346,6 +346,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/examples": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Puts in place, for the partner, what the request examples of the public contract name, so every code
+         *     sample of the rendered reference runs as shown: the chat client `acme-shoes-de` and the social client
+         *     `acme-shoes-social` (connected when missing), customers who wrote in (their windows open again), the
+         *     example media ids, the header media handle and the approved templates (an edited one approved again, a
+         *     deleted one back). Their ids are the provider's, so one partner of a server holds them: `409` when
+         *     another partner does.
+         */
+        post: operations["sandboxExamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The partner's faults, oldest first, with how many requests (or deliveries) took each; used-up ones stay listed until cleared. */
+        get: operations["sandboxListFaults"];
+        put?: never;
+        /**
+         * @description Sets a fault. `429`, `500` and `502` answer a request of the key in place of the operation's answer
+         *     (the section 7 envelope with `rate_limited`, `internal_error` or `upstream_unavailable`, `X-Request-Id`,
+         *     and for 429 `Retry-After`); `delay` lets the request wait `delay_ms` before it goes on; `drop` closes
+         *     its connection without an answer. A request takes a fault after the edge's checks (key, rate limit,
+         *     scope) and is still validated first: an invalid request is answered 400 (and takes its turn).
+         *     A status fault reaches only the operations whose responses in openapi.yaml list that status (no 502
+         *     for an operation that documents none): `applies_to` names them, and a fault set for one operation
+         *     that does not document its status is refused with 400. `duplicate_delivery` sends the partner's next
+         *     events twice; `out_of_order_delivery` holds an event back until the partner's next event has been
+         *     attempted (60 s at most). A fault takes the next `times` requests (or deliveries), 1 unless
+         *     `share_percent` is given: that share of them, evenly spread from the first, until cleared.
+         */
+        post: operations["sandboxAddFault"];
+        /** @description Removes the partner's faults, or those of one key. */
+        delete: operations["sandboxClearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/faults/{fault_id}": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["sandboxRemoveFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contract-fixtures": {
         parameters: {
             query?: {
@@ -363,8 +443,9 @@ export interface paths {
          *     in docs/contract-testing-in-ci.md), all of the partner's: a key with every scope, fresh chat and social
          *     clients, restricted, test, expired, revoked and trial-ended keys, an approved template, an inbound media
          *     id, a registered test recipient, and the sandbox requests that issue signup codes and keys to exhaust, fire
-         *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`). URLs use
-         *     the address this request reached the server at.
+         *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`); and, for
+         *     the second-tenant checks, a chat client, a template id and an uploaded media id of a second partner created
+         *     for the file. URLs use the address this request reached the server at.
          */
         post: operations["sandboxContractFixtures"];
         delete?: never;
@@ -534,6 +615,36 @@ export interface components {
             /** @description The key whose own trial this is. */
             key_id?: string;
         };
+        /** @description What the request examples of the public contract name, in place for the partner. */
+        Examples: {
+            clients: {
+                client_ref: string;
+                /** @enum {string} */
+                channel: "chat" | "social";
+            }[];
+            /** @description End users who wrote in; their 24-hour windows are open again. */
+            customers: {
+                client_ref: string;
+                from: string;
+            }[];
+            media: {
+                client_ref: string;
+                id: string;
+                /** @enum {string} */
+                direction: "upload" | "inbound";
+            }[];
+            header_handles: {
+                client_ref: string;
+                handle: string;
+            }[];
+            templates: {
+                client_ref: string;
+                id: string;
+                name: string;
+                language: string;
+                status: string;
+            }[];
+        };
         SignupCode: {
             auth_code: string;
         };
@@ -572,12 +683,46 @@ export interface components {
             rate_limit_api_key: components["schemas"]["Issuer"];
             webhook_test_trigger: components["schemas"]["HttpAction"];
             webhook_configure: components["schemas"]["HttpAction"];
+            /** @description A chat client of a second partner the sandbox creates for the file. */
+            foreign_chat_client_ref: string;
+            /** @description The provider id of a template of that client. */
+            foreign_template: string;
+            /** @description An image uploaded through that client. */
+            foreign_media_id: string;
         } & {
             [key: string]: unknown;
         };
         Tick: {
             ran_at: components["schemas"]["Timestamp"];
             next_delivery_at: components["schemas"]["Timestamp"] | null;
+        };
+        /** @enum {string} */
+        FaultKind: "429" | "500" | "502" | "delay" | "drop" | "duplicate_delivery" | "out_of_order_delivery";
+        Fault: {
+            id: string;
+            kind: components["schemas"]["FaultKind"];
+            /** @description The key whose requests take it; null for a delivery fault. */
+            key_id: string | null;
+            key_prefix: string | null;
+            /** @description The one operation it is for; null: every operation in applies_to. */
+            operation: string | null;
+            /** @description The operations (operationIds) whose requests it reaches: those needing a key that document its status; empty for a delivery fault. */
+            applies_to: string[];
+            times: number | null;
+            /** @description Of times */
+            remaining: number | null;
+            share_percent: number | null;
+            /** @description How many requests (or deliveries) took it so far. */
+            applied: number;
+            retry_after_seconds: number | null;
+            delay_ms: number | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        FaultList: {
+            faults: components["schemas"]["Fault"][];
+        };
+        FaultsCleared: {
+            cleared: number;
         };
         /** @enum {string} */
         EventKind: "message.received" | "message.status" | "message.reaction" | "message.echo" | "message.read" | "message.postback" | "template.status" | "user.preferences" | "webhook.test";
@@ -1245,6 +1390,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignupCode"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxExamples: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Examples"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxListFaults: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultList"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxAddFault: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: components["schemas"]["FaultKind"];
+                    /** @description The key (id or display prefix) whose requests take it: required for 429, 500, 502, delay and drop, refused for delivery faults. */
+                    key?: string;
+                    /** @description Only this operation's requests (its operationId in openapi.yaml, e.g. sendMessage). */
+                    operation?: string;
+                    times?: number;
+                    share_percent?: number;
+                    /** @description The Retry-After of a 429 fault (default 1). */
+                    retry_after_seconds?: number;
+                    /** @description How long a delay fault holds the request. */
+                    delay_ms?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxClearFaults: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+                /** @description The key (id or display prefix) whose faults to remove. */
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsCleared"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+        };
+    };
+    sandboxRemoveFault: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fault removed, as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -9,7 +9,7 @@
 import type { operations } from "./openapi";
 import type { AnswerHeaders, OperationRoute, ServerBinding, StatusClass } from "../../../generated/server";
 
-export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxContractFixtures" | "sandboxTick";
+export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault" | "sandboxContractFixtures" | "sandboxTick";
 
 /** The operations of each tag. */
 export interface OperationsByTag {
@@ -19,6 +19,8 @@ export interface OperationsByTag {
   "Webhooks": "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver";
   "Simulation": "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxTick";
   "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode";
+  "Code samples": "sandboxExamples";
+  "Faults": "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault";
   "Drift check": "sandboxContractFixtures";
 }
 
@@ -66,6 +68,16 @@ export interface ServerRequests<B extends ServerBinding = ServerBinding> {
   sandboxSetTrial: { key: B["key"]; query: NonNullable<operations["sandboxSetTrial"]["parameters"]["query"]>; body: NonNullable<operations["sandboxSetTrial"]["requestBody"]>["content"]["application/json"] };
   /** POST /signup-codes (Account) */
   sandboxIssueSignupCode: { key: B["key"] };
+  /** POST /examples (Code samples) */
+  sandboxExamples: { key: B["key"]; query: NonNullable<operations["sandboxExamples"]["parameters"]["query"]> };
+  /** GET /faults (Faults) */
+  sandboxListFaults: { key: B["key"]; query: NonNullable<operations["sandboxListFaults"]["parameters"]["query"]> };
+  /** POST /faults (Faults) */
+  sandboxAddFault: { key: B["key"]; query: NonNullable<operations["sandboxAddFault"]["parameters"]["query"]>; body: NonNullable<operations["sandboxAddFault"]["requestBody"]>["content"]["application/json"] };
+  /** DELETE /faults (Faults) */
+  sandboxClearFaults: { key: B["key"]; query: NonNullable<operations["sandboxClearFaults"]["parameters"]["query"]> };
+  /** DELETE /faults/{fault_id} (Faults) */
+  sandboxRemoveFault: { key: B["key"]; path: operations["sandboxRemoveFault"]["parameters"]["path"]; query: NonNullable<operations["sandboxRemoveFault"]["parameters"]["query"]> };
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures: { key: B["key"]; query: NonNullable<operations["sandboxContractFixtures"]["parameters"]["query"]> };
   /** POST /tick (Simulation) */
@@ -158,6 +170,26 @@ export interface ServerAnswers<P extends string = never> {
   sandboxIssueSignupCode:
     | ({ status: 201; body: operations["sandboxIssueSignupCode"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["201"], P>)
     | ({ status: StatusClass<4>; body: operations["sandboxIssueSignupCode"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["4XX"], P>);
+  /** POST /examples (Code samples) */
+  sandboxExamples:
+    | ({ status: 200; body: operations["sandboxExamples"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxExamples"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["4XX"], P>);
+  /** GET /faults (Faults) */
+  sandboxListFaults:
+    | ({ status: 200; body: operations["sandboxListFaults"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxListFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["4XX"], P>);
+  /** POST /faults (Faults) */
+  sandboxAddFault:
+    | ({ status: 201; body: operations["sandboxAddFault"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["201"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxAddFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["4XX"], P>);
+  /** DELETE /faults (Faults) */
+  sandboxClearFaults:
+    | ({ status: 200; body: operations["sandboxClearFaults"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxClearFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["4XX"], P>);
+  /** DELETE /faults/{fault_id} (Faults) */
+  sandboxRemoveFault:
+    | ({ status: 200; body: operations["sandboxRemoveFault"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxRemoveFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["4XX"], P>);
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures:
     | ({ status: 201; body: operations["sandboxContractFixtures"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["201"], P>)
@@ -364,6 +396,50 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     errorCodeWhenMissing: {},
     responses: { "201": ["application/json"], "4XX": ["application/json"] },
   },
+  sandboxExamples: {
+    method: "post",
+    path: "/examples",
+    expressPath: "/examples",
+    tag: "Code samples",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+  },
+  sandboxListFaults: {
+    method: "get",
+    path: "/faults",
+    expressPath: "/faults",
+    tag: "Faults",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+  },
+  sandboxAddFault: {
+    method: "post",
+    path: "/faults",
+    expressPath: "/faults",
+    tag: "Faults",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: { mediaType: "application/json", required: true, fileParts: [] },
+    errorCodeWhenMissing: {},
+    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+  },
+  sandboxClearFaults: {
+    method: "delete",
+    path: "/faults",
+    expressPath: "/faults",
+    tag: "Faults",
+    secured: true,
+    parameters: { path: [], query: ["partner", "key"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+  },
   sandboxContractFixtures: {
     method: "post",
     path: "/contract-fixtures",
@@ -438,6 +514,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     secured: true,
     parameters: { path: ["message_id"], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+  },
+  sandboxRemoveFault: {
+    method: "delete",
+    path: "/faults/{fault_id}",
+    expressPath: "/faults/:fault_id",
+    tag: "Faults",
+    secured: true,
+    parameters: { path: ["fault_id"], query: ["partner"], header: [] },
+    requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "4XX": ["application/json"] },
   },

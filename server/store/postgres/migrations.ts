@@ -249,6 +249,35 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
   },
   {
     version: 601,
+    name: 'sandbox faults, deliveries held back for an out-of-order fault',
+    sql: `
+      CREATE TABLE faults (
+        seq BIGSERIAL PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        partner_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        key_id TEXT,
+        operation_id TEXT,
+        retry_after_seconds INTEGER,
+        delay_ms INTEGER,
+        times INTEGER,
+        remaining INTEGER,
+        share_percent INTEGER,
+        seen INTEGER NOT NULL,
+        held_delivery_id TEXT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX faults_by_key ON faults (key_id, seq);
+      CREATE INDEX faults_by_partner ON faults (partner_id, seq);
+      ALTER TABLE webhook_deliveries ADD COLUMN overtakes TEXT;
+      -- Who has faults is cached by every instance (store/sql/faults.ts): a fault added or removed anywhere
+      -- drops the caches. Taking a turn (an UPDATE) does not: a used-up fault only costs its key a lookup.
+      CREATE TRIGGER faults_changed AFTER INSERT OR DELETE ON faults
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+    `,
+  },
+  {
+    version: 602,
     name: 'every table the instances cache reads of notifies its changes: service windows, templates and their mirror sync, usage',
     sql: `
       -- What a send, GET /templates and GET /usage read is cached too (store/sql/held-in-memory.ts).

@@ -12,10 +12,11 @@
 // | clients and their count, a client's    |                                         |                                            |
 // | templates and when they were synced,   |                                         |                                            |
 // | a contact's last inbound message (the  |                                         |                                            |
-// | service window), a partner's usage     |                                         |                                            |
+// | service window), a partner's usage,    |                                         |                                            |
+// | which keys and partners have faults    |                                         |                                            |
 //
 // Never held: sessions, template name reservations, webhook deliveries and their leases, message statuses,
-// media, trial settings, test recipients. Each claim or count there is one statement the database makes
+// media, trial settings, test recipients, the turns a fault has left. Each claim or count there is one statement the database makes
 // atomic, so it holds across instances (server/README.md, "Deploying the shared sandbox").
 //
 // A cached read is dropped
@@ -25,7 +26,7 @@
 //   process committed, `npm run keys`: every table), PostgreSQL's NOTIFY carrying the table's name (a trigger
 //   on each cached table, postgres/migrations.ts; nothing is kept while the listening connection is down).
 // Until a NOTIFY arrives (about a millisecond), another instance may still answer from what it read before.
-import type { ApiKey, ClientRecord, TemplateRecord, UsageCount } from '../records';
+import type { ApiKey, ClientRecord, FaultTargets, TemplateRecord, UsageCount } from '../records';
 import type { RateLimitRepository } from '../repositories';
 import { MemoryRateLimitCounters } from '../memory-rate-limits';
 import type { SqlConnection } from './connection';
@@ -33,7 +34,7 @@ import { ReadCache } from './read-cache';
 import { SqlRateLimitRepository } from './rate-limits';
 
 /** The tables whose reads are cached; a write to one drops what was read from it. */
-export type CachedTable = 'api_keys' | 'clients' | 'service_window' | 'templates' | 'template_mirror_sync' | 'usage_monthly';
+export type CachedTable = 'api_keys' | 'clients' | 'faults' | 'service_window' | 'templates' | 'template_mirror_sync' | 'usage_monthly';
 
 export interface HeldInMemory {
   /** Keys by hash (found ones only: a flood of unknown keys does not fill it). */
@@ -50,6 +51,8 @@ export interface HeldInMemory {
   readonly templateSyncs: ReadCache<number>;
   /** A partner's monthly usage counts over a span of months. */
   readonly usage: ReadCache<UsageCount[]>;
+  /** Which keys and partners have live faults (asked by every request of a key). */
+  readonly faultTargets: ReadCache<FaultTargets>;
   /** Where requests are counted in their rate-limit window. */
   readonly rateLimits: RateLimitRepository;
   /** This process wrote `table`: what was read from it is dropped. */
@@ -81,6 +84,7 @@ export function heldInMemory(db: SqlConnection): HeldInMemory {
     templateLists: cache('templates'),
     templateSyncs: cache('template_mirror_sync', { keepAbsent: true }),
     usage: cache('usage_monthly'),
+    faultTargets: cache('faults'),
     // One process owns a SQLite file (a second server on it is not supported), so its counters are exact in
     // memory; a restart starts the current window over.
     rateLimits: db.dialect === 'sqlite' ? new MemoryRateLimitCounters() : new SqlRateLimitRepository(db),

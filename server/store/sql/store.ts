@@ -1,6 +1,7 @@
 import type { Store } from '../repositories';
 import { SqlClientRepository } from './clients';
 import type { SqlConnection } from './connection';
+import { SqlFaultRepository } from './faults';
 import { heldInMemory, type HeldInMemory } from './held-in-memory';
 import { SqlKeyRepository } from './keys';
 import { sqlMessagingStore } from './messaging';
@@ -26,6 +27,7 @@ export function sqlStore(db: SqlConnection, memory: HeldInMemory = heldInMemory(
     templates: new SqlTemplateRepository(db, memory),
     webhooks: new SqlWebhookRepository(db),
     rateLimits: memory.rateLimits,
+    faults: new SqlFaultRepository(db, memory),
     ...sqlMessagingStore(db, memory),
     transaction: async (fn) => {
       const { memory: inTransaction, ended } = memory.forTransaction();

@@ -18,11 +18,12 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   trigger: r.trigger,
   attempts: r.attempts,
   next_attempt_at: dateOrNull(r.next_attempt_at),
+  overtakes: r.overtakes,
   created_at: new Date(r.created_at),
   updated_at: new Date(r.updated_at),
 });
 
-const D_COLUMNS = ['id', 'partner_id', 'event_id', 'url', 'state', 'trigger', 'attempts', 'next_attempt_at', 'created_at', 'updated_at'];
+const D_COLUMNS = ['id', 'partner_id', 'event_id', 'url', 'state', 'trigger', 'attempts', 'next_attempt_at', 'overtakes', 'created_at', 'updated_at'];
 
 export class SqlWebhookRepository implements WebhookRepository {
   constructor(private readonly db: SqlConnection) {}
@@ -63,7 +64,7 @@ export class SqlWebhookRepository implements WebhookRepository {
   }
 
   async insertDelivery(d: Delivery): Promise<void> {
-    await this.db.run(`INSERT INTO webhook_deliveries (${D_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+    await this.db.run(`INSERT INTO webhook_deliveries (${D_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
       d.id,
       d.partner_id,
       d.event_id,
@@ -72,6 +73,7 @@ export class SqlWebhookRepository implements WebhookRepository {
       d.trigger,
       d.attempts,
       d.next_attempt_at?.getTime() ?? null,
+      d.overtakes,
       d.created_at.getTime(),
       d.updated_at.getTime(),
     ]);
@@ -136,6 +138,14 @@ export class SqlWebhookRepository implements WebhookRepository {
       'INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, status_code, error, succeeded) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
       [a.delivery_id, a.number, a.started_at.getTime(), a.duration_ms, a.status_code, a.error, a.succeeded ? 1 : 0],
     );
+  }
+
+  async releaseHeld(partnerId: PartnerId, deliveryId: string, at: Date): Promise<void> {
+    await this.db.run("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE partner_id = ? AND id = ? AND state = 'pending' AND attempts = 0", [
+      at.getTime(),
+      partnerId,
+      deliveryId,
+    ]);
   }
 
   async attemptsOf(deliveryId: string): Promise<DeliveryAttempt[]> {

@@ -377,4 +377,29 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       CREATE TABLE sim_provider_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    version: 601,
+    name: 'sandbox faults, deliveries held back for an out-of-order fault',
+    sql: `
+      CREATE TABLE faults (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        partner_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        key_id TEXT,
+        operation_id TEXT,
+        retry_after_seconds INTEGER,
+        delay_ms INTEGER,
+        times INTEGER,
+        remaining INTEGER,
+        share_percent INTEGER,
+        seen INTEGER NOT NULL,
+        held_delivery_id TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX faults_by_key ON faults (key_id, seq);
+      CREATE INDEX faults_by_partner ON faults (partner_id, seq);
+      ALTER TABLE webhook_deliveries ADD COLUMN overtakes TEXT;
+    `,
+  },
 ];

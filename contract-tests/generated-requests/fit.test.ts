@@ -1,0 +1,31 @@
+// Fitting generated requests to the run's world: an edit names one template in its path, query and body, with
+// or without a template of the phase's own, and a probe's pinned field is never changed.
+import { contract } from '../../spec';
+import { fitToWorld, type PhaseWorld } from './fit';
+
+const updateTemplate = contract().byId('updateTemplate')!;
+const bare: PhaseWorld = { token: 'tok', files: {} as PhaseWorld['files'], creationsLeft: 0 };
+const drawn = () => ({ pathValues: { template_ref: 'drawn_ref' }, query: [['client_ref', '3'] as [string, string], ['language', 'de'] as [string, string]], body: { client_ref: 'A', name: 'drawn_name', language: 'en_US' } });
+
+test("without fixtures, an edit's path and query follow the body's drawn name, client and language (they must agree)", () => {
+  const fitted = fitToWorld(updateTemplate, drawn(), { location: 'body', field: 'header', what: 'present', kind: 'valid' }, 0, bare)!;
+  expect(fitted.pathValues.template_ref).toBe('drawn_name');
+  expect(fitted.query).toEqual(expect.arrayContaining([['client_ref', 'A'], ['language', 'en_US']]));
+  expect(fitted.body).toMatchObject({ client_ref: 'A', name: 'drawn_name', language: 'en_US' });
+});
+
+test("with a template of the phase's own, an edit names it everywhere", () => {
+  const world: PhaseWorld = { ...bare, chatClientRef: 'chat-1', own: { name: 'gen_tok_1', language: 'en_US' } };
+  const fitted = fitToWorld(updateTemplate, drawn(), { location: 'body', field: 'header', what: 'present', kind: 'valid' }, 0, world)!;
+  expect(fitted.pathValues.template_ref).toBe('gen_tok_1');
+  expect(fitted.query).toEqual(expect.arrayContaining([['client_ref', 'chat-1'], ['language', 'en_US']]));
+  expect(fitted.body).toMatchObject({ client_ref: 'chat-1', name: 'gen_tok_1', language: 'en_US' });
+});
+
+test('a field broken on purpose stays as drawn, and the others do not follow it', () => {
+  const parts = drawn();
+  parts.body.client_ref = '';
+  const fitted = fitToWorld(updateTemplate, parts, { location: 'body', field: 'client_ref', what: 'minLength 1 − 1', kind: 'invalid' }, 0, bare)!;
+  expect(fitted.body).toMatchObject({ client_ref: '' });
+  expect(fitted.query).toEqual(expect.arrayContaining([['client_ref', '3']]));
+});
