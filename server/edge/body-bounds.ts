@@ -29,10 +29,12 @@ export interface BodyBounds {
 /** Bounds the body of one request (the edge's first steps, before anything reads the body). */
 export function applyBodyBounds(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
   if (req.complete || !hasBody(req)) return;
-  watchBody(req, res, bounds);
+  const watch = watchOf(bounds);
+  const body = watch.add(req, res);
   // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the rest of
   // the body without any limit (or, on `Connection: close`, reset the connection).
   res.prependOnceListener('finish', () => {
+    watch.remove(body);
     if (!req.complete) lingerThenClose(req, bounds);
   });
 }
@@ -42,8 +44,9 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-/** The idle bound of each body being watched, for a step that holds its request on purpose (holdIdleBound). */
-const idleBounds = new WeakMap<IncomingMessage, { hold(): () => void }>();
+/** Where a request's watched body is found, for a step that holds its request on purpose (holdIdleBound). */
+const WATCHED = Symbol('watched body');
+type Watched = IncomingMessage & { [WATCHED]?: WatchedBody };
 
 /**
  * While the server itself holds a request before reading its body (a delay fault), the client's pause is
@@ -51,65 +54,95 @@ const idleBounds = new WeakMap<IncomingMessage, { hold(): () => void }>();
  * on the whole body's time still holds.
  */
 export function holdIdleBound(req: IncomingMessage): () => void {
-  return idleBounds.get(req)?.hold() ?? (() => undefined);
+  const body = (req as Watched)[WATCHED];
+  if (!body) return () => undefined;
+  body.held = true;
+  return () => {
+    body.held = false;
+    body.lastMovedAt = Date.now();
+  };
+}
+
+interface WatchedBody {
+  req: IncomingMessage;
+  res: ServerResponse;
+  startedAt: number;
+  /** When the socket was last seen to have read more bytes. */
+  lastMovedAt: number;
+  bytesSeen: number;
+  held: boolean;
+}
+
+/** One watch per bounds (a server's, the mock's): every body being read under them. */
+const watches = new Map<BodyBounds, BodyWatch>();
+function watchOf(bounds: BodyBounds): BodyWatch {
+  let watch = watches.get(bounds);
+  if (!watch) watches.set(bounds, (watch = new BodyWatch(bounds)));
+  return watch;
 }
 
 /**
  * Cuts a body that stalls or lasts too long: its reader (the JSON reader, the upload reader) fails with a
- * 400 answered in the envelope; without a reader the connection is closed.
+ * 400 answered in the envelope; without a reader the connection is closed. One timer looks at every body in
+ * flight, a quarter of the idle bound apart, at how many bytes its socket has read: no timer and no listener
+ * per request (a `data` listener on the socket would take the connection off Node's native HTTP parsing for
+ * the rest of its life). So a stalled body is cut between one and one and a half idle periods after its last
+ * byte, a slow one within a quarter idle period of the total bound.
  */
-function watchBody(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
-  const socket = req.socket;
-  const cut = (why: string) => {
-    cleanup();
-    if (req.complete) return;
+class BodyWatch {
+  private readonly bodies = new Set<WatchedBody>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly everyMs: number;
+
+  constructor(private readonly bounds: BodyBounds) {
+    this.everyMs = Math.max(1, Math.floor(Math.min(bounds.idleMs, bounds.totalMs) / 4));
+  }
+
+  add(req: IncomingMessage, res: ServerResponse): WatchedBody {
+    const now = Date.now();
+    const body: WatchedBody = { req, res, startedAt: now, lastMovedAt: now, bytesSeen: req.socket.bytesRead, held: false };
+    this.bodies.add(body);
+    (req as Watched)[WATCHED] = body;
+    // Stopped by a look that finds nothing to watch: a busy server keeps one timer running.
+    this.timer ??= setInterval(() => this.look(), this.everyMs).unref();
+    return body;
+  }
+
+  remove(body: WatchedBody): void {
+    this.bodies.delete(body);
+  }
+
+  private look(): void {
+    const now = Date.now();
+    for (const body of this.bodies) {
+      const { req, res } = body;
+      if (req.complete || req.destroyed || res.closed) {
+        this.bodies.delete(body);
+        continue;
+      }
+      const read = req.socket.bytesRead;
+      if (read !== body.bytesSeen) {
+        body.bytesSeen = read;
+        body.lastMovedAt = now;
+      }
+      if (!body.held && now - body.lastMovedAt >= this.bounds.idleMs) this.cut(body, `The request body stalled: no data for ${this.bounds.idleMs / 1000} s.`);
+      else if (now - body.startedAt >= this.bounds.totalMs) this.cut(body, `The request body took longer than ${this.bounds.totalMs / 1000} s.`);
+    }
+    if (this.bodies.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private cut(body: WatchedBody, why: string): void {
+    this.bodies.delete(body);
+    const { req, res } = body;
     if (res.headersSent || req.listenerCount('error') === 0) {
-      socket.destroy();
+      req.socket.destroy();
       return;
     }
     req.emit('error', badRequest(why, { details: { body: [why] } }));
-  };
-  // One timer for both bounds, set for the nearer one; a chunk only notes when it came (the timer, once it
-  // fires, sees whether the body is still moving), so a body costs a single timer however many chunks it has.
-  // While the server holds the request on purpose, the idle bound is off.
-  const started = Date.now();
-  let lastData = started;
-  let held = false;
-  let watching = true;
-  let timer: NodeJS.Timeout;
-  const check = () => {
-    if (!watching) return;
-    const now = Date.now();
-    if (!held && now - lastData >= bounds.idleMs) return cut(`The request body stalled: no data for ${bounds.idleMs / 1000} s.`);
-    if (now - started >= bounds.totalMs) return cut(`The request body took longer than ${bounds.totalMs / 1000} s.`);
-    timer = setTimeout(check, Math.min(held ? Infinity : lastData + bounds.idleMs, started + bounds.totalMs) - now);
-  };
-  timer = setTimeout(check, Math.min(bounds.idleMs, bounds.totalMs));
-  const onData = () => {
-    lastData = Date.now();
-  };
-  const cleanup = () => {
-    watching = false;
-    clearTimeout(timer);
-    socket.off('data', onData);
-    idleBounds.delete(req);
-  };
-  idleBounds.set(req, {
-    hold() {
-      held = true;
-      return () => {
-        held = false;
-        onData();
-        clearTimeout(timer);
-        check();
-      };
-    },
-  });
-  // The socket's data, not the request's: listening to the request would start its flow before the body
-  // parser listens.
-  socket.on('data', onData);
-  req.once('end', cleanup);
-  res.once('close', cleanup);
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey, KeyMode, PartnerId } from '../../store/records';
 import type { Store } from '../../store/repositories';
 import { DAY_MS, type Clock } from '../shared/clock';
@@ -25,7 +25,7 @@ export const DISPLAY_PREFIX_LENGTH = 12;
 export const EXPIRY_PRESETS = { '30d': 30 * DAY_MS, '90d': 90 * DAY_MS, '1y': 365 * DAY_MS } as const;
 
 export function hashKey(plain: string): string {
-  return createHash('sha256').update(plain, 'utf8').digest('hex');
+  return hash('sha256', plain, 'hex');
 }
 
 /** `never`, `30d`, `90d`, `1y` or an ISO 8601 timestamp in the future. */
