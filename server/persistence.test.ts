@@ -44,6 +44,20 @@ describe('storage across restarts', () => {
     await second.close();
   });
 
+  test("a key's rate-limit window survives a restart on the same SQLite file: its count goes on, no fresh window", async () => {
+    const clock = testClock('2026-11-22T10:00:00.000Z');
+    const first = await startTestServer({ dataDir, now: clock.now });
+    const { plain } = await first.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' });
+    const remaining = async (baseUrl: string) => Number((await call(baseUrl, 'GET', '/usage', { key: plain })).headers.get('x-ratelimit-remaining'));
+    const before = [await remaining(first.baseUrl), await remaining(first.baseUrl), await remaining(first.baseUrl)];
+    expect(before[1]).toBe(before[0]! - 1);
+    await first.close();
+
+    const second = await startTestServer({ dataDir, now: clock.now });
+    expect(await remaining(second.baseUrl)).toBe(before[2]! - 1);
+    await second.close();
+  });
+
   test('migrations run once: reopening a migrated database applies nothing and records every version', async () => {
     const first = await startTestServer({ dataDir });
     const databaseUrl = first.composition.config.databaseUrl;

@@ -17,4 +17,14 @@ export class MemoryRateLimitCounters implements RateLimitRepository {
   async purgeBefore(windowStart: number): Promise<void> {
     for (const [key, { windowStart: start }] of this.counts) if (start < windowStart) this.counts.delete(key);
   }
+
+  /** Every key's count in the window it was last counted in. */
+  windows(): { keyId: string; windowStart: number; count: number }[] {
+    return [...this.counts].map(([keyId, { windowStart, count }]) => ({ keyId, windowStart, count }));
+  }
+
+  /** Takes up a count kept from before (a restart), unless this process has counted the key since. */
+  resume(keyId: string, windowStart: number, count: number): void {
+    if (!this.counts.has(keyId)) this.counts.set(keyId, { windowStart, count });
+  }
 }

@@ -5,8 +5,8 @@
 //
 // | held                                   | SQLite (one process owns the file)      | PostgreSQL (instances share it)            |
 // |----------------------------------------|-----------------------------------------|--------------------------------------------|
-// | rate-limit window counters             | only in memory: nothing else counts     | never: one atomic upsert per request,      |
-// |                                        | requests on the file                    | exact across instances                     |
+// | rate-limit window counters             | in memory: nothing else counts requests | never: one atomic upsert per request,      |
+// |                                        | on the file; written when it closes     | exact across instances                     |
 // | a key by its hash, a client by its     | cached                                  | cached                                     |
 // | reference, a partner's pages of        |                                         |                                            |
 // | clients and their count, a client's    |                                         |                                            |
@@ -28,9 +28,9 @@
 // Until a NOTIFY arrives (about a millisecond), another instance may still answer from what it read before.
 import type { ApiKey, ClientRecord, FaultTargets, TemplateRecord, UsageCount } from '../records';
 import type { RateLimitRepository } from '../repositories';
-import { MemoryRateLimitCounters } from '../memory-rate-limits';
 import type { SqlConnection } from './connection';
 import { ReadCache } from './read-cache';
+import { KeptRateLimitWindows } from './kept-windows';
 import { SqlRateLimitRepository } from './rate-limits';
 
 /** The tables whose reads are cached; a write to one drops what was read from it. */
@@ -55,6 +55,8 @@ export interface HeldInMemory {
   readonly faultTargets: ReadCache<FaultTargets>;
   /** Where requests are counted in their rate-limit window. */
   readonly rateLimits: RateLimitRepository;
+  /** Writes what must outlive the process (SQLite's rate-limit windows), as the store closes. */
+  kept(): Promise<void>;
   /** This process wrote `table`: what was read from it is dropped. */
   wrote(table: CachedTable): void;
   /**
@@ -75,6 +77,7 @@ export function heldInMemory(db: SqlConnection): HeldInMemory {
   const wrote = (table: CachedTable) => {
     for (const c of byTable.get(table) ?? []) c.clear();
   };
+  const rateLimits = db.dialect === 'sqlite' ? new KeptRateLimitWindows(db) : new SqlRateLimitRepository(db);
   const memory: HeldInMemory = {
     keysByHash: cache('api_keys'),
     clientsByRef: cache('clients'),
@@ -86,8 +89,9 @@ export function heldInMemory(db: SqlConnection): HeldInMemory {
     usage: cache('usage_monthly'),
     faultTargets: cache('faults'),
     // One process owns a SQLite file (a second server on it is not supported), so its counters are exact in
-    // memory; a restart starts the current window over.
-    rateLimits: db.dialect === 'sqlite' ? new MemoryRateLimitCounters() : new SqlRateLimitRepository(db),
+    // memory; they are written when the store closes, so a restart keeps the current window.
+    rateLimits,
+    kept: () => (rateLimits instanceof KeptRateLimitWindows ? rateLimits.keep() : Promise.resolve()),
     wrote,
     forTransaction: () => transactionView(memory),
   };

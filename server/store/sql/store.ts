@@ -37,6 +37,9 @@ export function sqlStore(db: SqlConnection, memory: HeldInMemory = heldInMemory(
         ended();
       }
     },
-    close: () => db.close(),
+    close: async () => {
+      await memory.kept();
+      await db.close();
+    },
   };
 }
