@@ -10,7 +10,7 @@ import { errorHandler, notFoundHandler } from './http/error-mapper';
 import { uploadReader } from './http/multipart-upload';
 import { accessLog } from './http/request-log';
 import { edgeOf } from './http/types';
-import { apiRouter } from './http/routes';
+import { apiHandlers } from './http/routes';
 import type { Logger } from './log';
 import type { ApiKey } from './store/records';
 
@@ -51,11 +51,15 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  const api = Router();
+  // An operation of the API goes through these in turn, without a router: the edge has routed it.
   // Multipart bodies are streamed by the upload reader, not by the validator (fileUploader: false).
-  api.use(uploadReader(domain));
-  api.use(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]);
-  api.use(API_BASE_PATH, answerInjectedFault, apiRouter({ domain, publicBaseUrl }));
+  const operations = apiHandlers({ domain, publicBaseUrl });
+  const api = inTurn([
+    uploadReader(domain),
+    ...(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]),
+    answerInjectedFault,
+    (req, res, next) => operations.get(edgeOf(res)!.operation!.operationId)!(req, res, next),
+  ]);
   const beside = Router();
   beside.use(docsSite({ contract, siteDir: docsDir }));
   beside.use('/connect', connectPageRouter(domain));
@@ -82,6 +86,25 @@ function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: Re
       if (request.body !== undefined) req.body = request.body;
       (request.operation ? branches.api : branches.beside)(req, res, next);
     }, next);
+  };
+}
+
+/**
+ * Middleware run one after another, as a router without paths runs them: each hands on with `next`, an
+ * error (thrown, passed to `next`, or a rejected promise) goes to the app's error handler.
+ */
+function inTurn(handlers: RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    const step = (i: number) => (error?: unknown) => {
+      if (error !== undefined || i === handlers.length) return done(error);
+      try {
+        const returned: unknown = handlers[i]!(req, res, step(i + 1));
+        if (returned instanceof Promise) returned.catch((rejected: unknown) => done(rejected ?? new Error('Rejected promise')));
+      } catch (thrown) {
+        done(thrown);
+      }
+    };
+    step(0)();
   };
 }
 

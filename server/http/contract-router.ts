@@ -4,7 +4,7 @@
 // The reference server's HTTP layer and its sandbox (over the sandbox contract's table) are built on it, and
 // `partner-messaging-scaffold` copies this file into the projects it writes (with the contract imported from
 // its package), so all of them mount handlers the same way.
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { OPERATIONS, responseKeyOf, type Handlers, type OperationRoute, type ServerBinding } from '../../generated/server';
 
@@ -47,20 +47,39 @@ export function mountHandlers<B extends ServerBinding, T extends OperationTable>
   operations: T,
 ): void;
 export function mountHandlers(router: Router, handlers: Record<string, unknown>, binding: BindingValues<ServerBinding>, operations: OperationTable = OPERATIONS): void {
+  for (const [id, handle] of operationHandlers(handlers as Handlers<ServerBinding>, binding, operations)) {
+    const route = operations[id]!;
+    router[route.method](route.expressPath, handle);
+  }
+}
+
+/**
+ * Every operation's handler as Express middleware, by operation id, in the table's match order: what
+ * `mountHandlers` registers, for a server that has already routed the request itself (the reference
+ * server's edge) and hands it straight to its operation. The path parameters are read from `req.params`
+ * (set by the route, or by the validator where no route matched). Throws as `mountHandlers` does.
+ */
+export function operationHandlers<B extends ServerBinding>(handlers: Handlers<B>, binding: BindingValues<B>, operations: OperationTable = OPERATIONS): Map<string, RequestHandler> {
+  const all = handlers as unknown as Record<string, unknown>;
   const ids = Object.keys(operations);
-  const missing = ids.filter((id) => typeof handlers[id] !== 'function');
-  const unknown = Object.keys(handlers).filter((id) => !(id in operations));
+  const missing = ids.filter((id) => typeof all[id] !== 'function');
+  const unknown = Object.keys(all).filter((id) => !(id in operations));
   if (missing.length || unknown.length) {
     throw new Error(`The handlers do not match the contract's operations: ${[missing.length ? `missing ${missing.join(', ')}` : '', unknown.length ? `unknown ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}.`);
   }
+  const byId = new Map<string, RequestHandler>();
   for (const id of ids) {
     const route = operations[id]!;
-    const handler = handlers[id] as AnyHandler;
-    router[route.method](route.expressPath, async (req: Request, res: Response) => {
-      const answer = await handler(requestOf(id, route, req, res, binding));
-      await send(res, route, answer);
+    const handler = all[id] as AnyHandler;
+    byId.set(id, (req, res, next) => {
+      answer(handler, id, route, req, res, binding as BindingValues<ServerBinding>).catch(next);
     });
   }
+  return byId;
+}
+
+async function answer(handler: AnyHandler, id: string, route: OperationRoute, req: Request, res: Response, binding: BindingValues<ServerBinding>): Promise<void> {
+  await send(res, route, await handler(requestOf(id, route, req, res, binding)));
 }
 
 /** The typed request of an operation, from what the validator already checked (and coerced) on `req`. */

@@ -1,8 +1,8 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Domain } from '../domain';
 import { badRequest } from '../domain/shared/errors';
 import { clientsHandlers } from './clients';
-import { mountHandlers } from './contract-router';
+import { operationHandlers } from './contract-router';
 import { mediaHandlers } from './media';
 import { messagesHandlers } from './messages';
 import { spooledUploadOf } from './multipart-upload';
@@ -33,13 +33,11 @@ export function referenceHandlers({ domain, publicBaseUrl }: RouterDeps): Handle
 }
 
 /**
- * The API's routes, mounted from the contract's operation table in one router under /v1 behind
- * authentication, rate limiting and validation (one router, not one per tag: each router a request passes
- * through costs it a prefix match and a stack walk).
+ * The API's operations, by operation id, each as one Express handler (the edge has already routed the
+ * request: it is handed straight to its operation, behind authentication, rate limiting and validation).
  */
-export function apiRouter(deps: RouterDeps): Router {
-  const router = Router();
-  mountHandlers(router, referenceHandlers(deps), {
+export function apiHandlers(deps: RouterDeps): Map<string, RequestHandler> {
+  return operationHandlers(referenceHandlers(deps), {
     key: (_req, res) => authenticatedKey(res),
     file: (_req, res, part) => {
       const file = spooledUploadOf(res);
@@ -47,5 +45,4 @@ export function apiRouter(deps: RouterDeps): Router {
       return file;
     },
   });
-  return router;
 }
