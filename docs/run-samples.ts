@@ -1,13 +1,22 @@
 // Runs code samples the way a partner does: each saved under the file name its first line gives, in a
 // folder of its own beside the files it uploads, and run by its language's own toolchain (curl through sh,
-// Node, tsx in a default CommonJS project, Python 3 with requests, Go, Java's single-file source launch,
-// PHP with curl, Ruby). C# has no toolchain in Debian 12: its samples are only checked for their shape
+// Node, TypeScript as tsx runs it in a default CommonJS project, Python 3 with requests, Go, Java, PHP with
+// curl, Ruby). C# has no toolchain in Debian 12: its samples are only checked for their shape
 // (checkCSharpShape), never run.
+//
+// Where a language compiles, the samples of a run are compiled together before the first runs, each on its
+// own, and each then runs as its own program: one compiler start for all instead of one per sample, with the
+// same source compiled by the same compiler as the one-file command of its first line (which is what a
+// partner runs). TypeScript: esbuild's transform to CommonJS, what tsx does to a file of a CommonJS project,
+// in this process's esbuild service, then `node`; Java: the JDK's javac (javax.tools, the compiler `java
+// File.java` runs in memory) in one JVM (docs/CompileJavaSamples.java), then `java -cp <folder> <class>`.
+// Go keeps `go run`: its build cache already makes a run one compile and one link, which building all at
+// once would repeat per program anyway.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { basename, join, resolve } from 'node:path';
+import { build, transform } from 'esbuild';
 import { DOWNLOAD_FILE, PACKAGE_NAME, SAMPLE_LANGUAGES } from './code-samples';
 
 const root = resolve(__dirname, '..');
@@ -15,18 +24,29 @@ const root = resolve(__dirname, '..');
 /** The languages run here: every tab of the reference but C#. */
 export type RunLanguage = 'curl' | 'typescript' | 'javascript' | 'python' | 'go' | 'java' | 'php' | 'ruby';
 
+/** A sample saved in its folder (`folder/file`), ready to compile and run. */
+export interface SavedSample {
+  folder: string;
+  file: string;
+}
+
 interface Toolchain {
   /** What a missing toolchain is called in the skip or failure message (the Debian packages). */
   needs: string;
   /** Whether the machine can run the language, answered once. */
   available(): boolean;
-  /** The command running `file` (in its folder), as the sample's first line says. */
-  command(file: string, project: SampleProject): [string, string[]];
+  /**
+   * Compiles the samples of a run at once, each on its own, where the language compiles: answers the
+   * compiler's complaints about each sample that did not compile, by folder.
+   */
+  compile?(samples: SavedSample[]): Promise<Map<string, string>>;
+  /** The command running a saved (and compiled) sample, in its folder. */
+  command(sample: SavedSample): [string, string[]];
   /** Environment that speeds the run up without changing what the program does. */
   env?: Record<string, string>;
 }
 
-/** The JVM's quick start for short programs (the launcher reads JDK_JAVA_OPTIONS; `java File.java` stays the command). */
+/** The JVM's quick start for short programs (the launcher reads JDK_JAVA_OPTIONS). */
 const JAVA_QUICK_START = { JDK_JAVA_OPTIONS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto' };
 
 const succeeds = (command: string, args: string[]) => {
@@ -41,21 +61,62 @@ function pythonWithRequests(): string | null {
   return python;
 }
 
-const TSX_CLI = require.resolve('tsx/cli');
+/** What tsx runs for a `.ts` file of a CommonJS project: the file as CommonJS, compiled by esbuild for this Node. */
+const compiledTypeScript = (sample: SavedSample) => sample.file.replace(/\.ts$/, '.cjs');
+
+async function compileTypeScript(samples: SavedSample[]): Promise<Map<string, string>> {
+  const failed = new Map<string, string>();
+  for (const sample of samples) {
+    try {
+      const { code } = await transform(readFileSync(join(sample.folder, sample.file), 'utf8'), {
+        loader: 'ts',
+        format: 'cjs',
+        platform: 'node',
+        target: `node${process.versions.node}`,
+        sourcefile: sample.file,
+      });
+      writeFileSync(join(sample.folder, compiledTypeScript(sample)), code);
+    } catch (error) {
+      failed.set(sample.folder, String(error));
+    }
+  }
+  return failed;
+}
+
+const JAVA_COMPILER = join(__dirname, 'CompileJavaSamples.java');
+
+/** Every Java sample compiled into its own folder by docs/CompileJavaSamples.java, in one JVM. */
+async function compileJava(samples: SavedSample[]): Promise<Map<string, string>> {
+  const files = samples.map((sample) => join(sample.folder, sample.file));
+  const run = await runProgram('java', [JAVA_COMPILER, ...files], root, JAVA_QUICK_START, COMPILE_TIMEOUT_MS);
+  const failed = new Map<string, string>();
+  // its output: `== <file>` before each failed file's diagnostics
+  for (const [, file, diagnostics] of run.stdout.matchAll(/^== (.+)\n((?:(?!== ).*\n)*)/gm)) failed.set(resolve(file!, '..'), diagnostics!);
+  if (run.exitCode !== 0 && failed.size === 0) {
+    for (const sample of samples) failed.set(sample.folder, `docs/CompileJavaSamples.java exited ${run.exitCode}:\n${run.stdout}${run.stderr}`);
+  }
+  return failed;
+}
 
 export const TOOLCHAINS: Record<RunLanguage, Toolchain> = {
-  curl: { needs: 'curl', available: () => succeeds('curl', ['--version']), command: (file) => ['sh', [file]] },
-  typescript: { needs: 'Node.js', available: () => true, command: (file) => [process.execPath, [TSX_CLI, file]] },
-  javascript: { needs: 'Node.js', available: () => true, command: (file) => [process.execPath, [file]] },
-  python: { needs: 'python3-requests', available: () => pythonWithRequests() !== null, command: (file) => [pythonWithRequests()!, [file]] },
-  go: { needs: 'golang-go', available: () => succeeds('go', ['version']), command: (file) => ['go', ['run', file]] },
-  java: { needs: 'default-jdk-headless', available: () => succeeds('java', ['-version']), command: (file) => ['java', [file]], env: JAVA_QUICK_START },
+  curl: { needs: 'curl', available: () => succeeds('curl', ['--version']), command: ({ file }) => ['sh', [file]] },
+  typescript: { needs: 'Node.js', available: () => true, compile: compileTypeScript, command: (sample) => [process.execPath, [compiledTypeScript(sample)]] },
+  javascript: { needs: 'Node.js', available: () => true, command: ({ file }) => [process.execPath, [file]] },
+  python: { needs: 'python3-requests', available: () => pythonWithRequests() !== null, command: ({ file }) => [pythonWithRequests()!, [file]] },
+  go: { needs: 'golang-go', available: () => succeeds('go', ['version']), command: ({ file }) => ['go', ['run', file]] },
+  java: {
+    needs: 'default-jdk-headless',
+    available: () => succeeds('java', ['-version']),
+    compile: compileJava,
+    command: ({ folder, file }) => ['java', ['-cp', folder, basename(file, '.java')]],
+    env: JAVA_QUICK_START,
+  },
   php: {
     needs: 'php-cli php-curl',
     available: () => succeeds('php', ['-r', "exit(function_exists('curl_init') ? 0 : 1);"]),
-    command: (file) => ['php', [file]],
+    command: ({ file }) => ['php', [file]],
   },
-  ruby: { needs: 'ruby', available: () => succeeds('ruby', ['--version']), command: (file) => ['ruby', [file]] },
+  ruby: { needs: 'ruby', available: () => succeeds('ruby', ['--version']), command: ({ file }) => ['ruby', [file]] },
 };
 
 /** The file name a sample's first line tells the reader to save it as. */
@@ -125,18 +186,17 @@ export interface SampleRun {
   ms: number;
 }
 
-/** Saves `source` in a new folder of the project under the name it gives, and runs it there. */
-export function runSample(language: RunLanguage, source: string, project: SampleProject, uploads: Record<string, Buffer>, timeoutMs: number): Promise<SampleRun> {
-  const file = sampleFileName(source);
-  const folder = project.folder(file, uploads);
-  writeFileSync(join(folder, file), source);
-  const toolchain = TOOLCHAINS[language];
-  const [command, args] = toolchain.command(file, project);
+/** A safety net for compiling all the samples of a run at once on a loaded machine. */
+const COMPILE_TIMEOUT_MS = 300_000;
+
+/**
+ * Runs a program to its end at a lower priority (nice 10): compilers and JVMs of several samples at once would
+ * otherwise starve the tests running beside them on CI's two cores.
+ */
+function runProgram(command: string, args: string[], cwd: string, env: Record<string, string> | undefined, timeoutMs: number): Promise<Omit<SampleRun, 'downloaded'>> {
   const started = Date.now();
   return new Promise((done) => {
-    // At a lower priority (nice 10): compilers and JVMs of several samples at once would otherwise starve the
-    // tests running beside them on CI's two cores.
-    const child = spawn('nice', ['-n', '10', command, ...args], { cwd: folder, env: { ...process.env, NO_COLOR: '1', ...toolchain.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('nice', ['-n', '10', command, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -147,13 +207,7 @@ export function runSample(language: RunLanguage, source: string, project: Sample
     }, timeoutMs);
     const finish = (exitCode: number | null) => {
       clearTimeout(timer);
-      let downloaded: Buffer | undefined;
-      try {
-        downloaded = readFileSync(join(folder, DOWNLOAD_FILE));
-      } catch {
-        downloaded = undefined;
-      }
-      done({ exitCode, stdout, stderr, downloaded, ms: Date.now() - started });
+      done({ exitCode, stdout, stderr, ms: Date.now() - started });
     };
     child.once('error', (error) => {
       stderr += String(error);
@@ -161,6 +215,35 @@ export function runSample(language: RunLanguage, source: string, project: Sample
     });
     child.once('close', finish);
   });
+}
+
+/** A sample saved as a partner saves it: in a new folder of the project, under the name its first line gives. */
+export function saveSample(source: string, project: SampleProject, uploads: Record<string, Buffer>): SavedSample {
+  const file = sampleFileName(source);
+  const folder = project.folder(file, uploads);
+  writeFileSync(join(folder, file), source);
+  return { folder, file };
+}
+
+/** Compiles the saved samples of a run where the language compiles; answers the complaints about each that did not, by folder. */
+export function compileSamples(language: RunLanguage, samples: SavedSample[]): Promise<Map<string, string>> {
+  return TOOLCHAINS[language].compile?.(samples) ?? Promise.resolve(new Map());
+}
+
+/** Runs a saved and compiled sample in its folder; one that did not compile fails with the compiler's complaints. */
+export async function runSample(language: RunLanguage, sample: SavedSample, compileErrors: Map<string, string>, timeoutMs: number): Promise<SampleRun> {
+  const notCompiled = compileErrors.get(sample.folder);
+  if (notCompiled !== undefined) return { exitCode: null, stdout: '', stderr: `did not compile:\n${notCompiled}`, downloaded: undefined, ms: 0 };
+  const toolchain = TOOLCHAINS[language];
+  const [command, args] = toolchain.command(sample);
+  const run = await runProgram(command, args, sample.folder, toolchain.env, timeoutMs);
+  let downloaded: Buffer | undefined;
+  try {
+    downloaded = readFileSync(join(sample.folder, DOWNLOAD_FILE));
+  } catch {
+    downloaded = undefined;
+  }
+  return { ...run, downloaded };
 }
 
 /**

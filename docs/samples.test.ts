@@ -5,6 +5,10 @@
 // and runs the samples in the order of the reference (so the edit and deletion of `order_shipped` come after
 // the sends that use it); the languages run side by side. A recording proxy in front of each server sees each
 // sample's one request and the answer: the documented success status, and the answer the sample printed.
+// Where a language compiles (TypeScript, Java), a lane compiles its samples together before running each as
+// its own program (docs/run-samples.ts says how, and why that is the same source by the same compiler as
+// the one-file command the sample's first line gives a partner): one compiler start per language, not per
+// sample.
 // A toolchain missing is a skip with the Debian package to install, except under CI=true, where it fails.
 // C# is not run (no .NET SDK in Debian 12): its samples are held to the shape checkCSharpShape describes.
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -15,7 +19,7 @@ import { startTestServer, type TestServer } from '../server/testing';
 import { SAMPLES } from '../server/testing/samples';
 import { SPEC_FILE } from './build';
 import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES, codeSamples, type CodeSample } from './code-samples';
-import { RUN_LANGUAGES, TOOLCHAINS, checkCSharpShape, printedAnswer, runSample, sampleProject, type RunLanguage, type SampleProject } from './run-samples';
+import { RUN_LANGUAGES, TOOLCHAINS, checkCSharpShape, compileSamples, printedAnswer, runSample, sampleProject, saveSample, type RunLanguage, type SampleProject } from './run-samples';
 
 const inCI = process.env.CI === 'true';
 /** Languages run at once: two cores, with some of each run waiting on the server. */
@@ -138,10 +142,14 @@ async function runLane(language: RunLanguage, project: SampleProject): Promise<L
     const key = await server.createKey({ mode: 'test', scopes: 'all' });
     const failures: string[] = [];
     let ran = 0;
-    for (const c of casesOf(label)) {
-      const source = c.sample.source.split(DEFAULT_BASE_URL).join(proxy.baseUrl).split(API_KEY_PLACEHOLDER).join(key);
+    const saved = casesOf(label).map((c) => ({
+      c,
+      sample: saveSample(c.sample.source.split(DEFAULT_BASE_URL).join(proxy.baseUrl).split(API_KEY_PLACEHOLDER).join(key), project, UPLOADS),
+    }));
+    const compileErrors = await compileSamples(language, saved.map(({ sample }) => sample));
+    for (const { c, sample } of saved) {
       const before = proxy.exchanges.length;
-      const run = await runSample(language, source, project, UPLOADS, RUN_TIMEOUT_MS);
+      const run = await runSample(language, sample, compileErrors, RUN_TIMEOUT_MS);
       ran += 1;
       for (const problem of judge(language, c, run, proxy.exchanges.slice(before))) failures.push(`${label} ${nameOf(c)}: ${problem}`);
     }
