@@ -42,17 +42,16 @@ import {
   type ValidatorIssue,
 } from '../server/edge';
 import { CONTRACT_PATH, contract } from '../spec';
+import { MOCK_RATE_LIMIT, VERSION_PREFIX } from './settings';
 
-/** The version segment of the contract's server URL; the mock serves with and without it. */
-export const VERSION_PREFIX = API_BASE_PATH;
+export { MOCK_RATE_LIMIT, VERSION_PREFIX };
+
 /** Keys the mock accepts: the shape of the service's keys (it cannot know which exist). */
 const KEY_SHAPE = new RegExp(`^${KEY_LIKE.source}`);
 /** Largest request body read that is not JSON (uploads); a JSON body is held to the edge's limit. */
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 /** The headers that announce a body. */
 const BODY_HEADERS = ['content-type', 'content-length', 'transfer-encoding'];
-/** The server's default window: 600 requests per key per minute. */
-export const MOCK_RATE_LIMIT: RateLimitPolicy = { max: 600, windowSeconds: 60 };
 
 /**
  * The mock's key check: any bearer value of the keys' shape (`ik_test_…`, `ik_live_…`) is a key with every

@@ -2,7 +2,7 @@
 // operations without the prefix too. Quiet by default; MOCK_VERBOSE=1 prints one line per request.
 import { createServer } from 'node:net';
 import { UsageError, runCommand } from '../cli/command';
-import { MOCK_RATE_LIMIT, VERSION_PREFIX, startMock } from './server';
+import { MOCK_RATE_LIMIT, VERSION_PREFIX } from './settings';
 
 const USAGE = `Usage: partner-messaging-mock [--dynamic]        (in this repository: npm run mock [-- --dynamic])
 
@@ -35,6 +35,8 @@ async function serve(dynamic: boolean): Promise<number | void> {
     console.error(`partner-messaging-mock: port ${port} on ${host} is already in use. Start on another port: MOCK_PORT=4011 npm run mock`);
     return 1;
   }
+  // Loaded only to serve: Prism takes seconds to load, which --help and --version need not wait for.
+  const { startMock } = await import('./server');
   const mock = await startMock({ port, host, dynamic, ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
   console.log(
     [
