@@ -33,8 +33,18 @@ module.exports = {
       displayName: 'postgres',
       setupFiles: ['<rootDir>/server/testing/use-postgres.ts'],
       testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/fuzz/concurrency.test.ts', '<rootDir>/fuzz/crash.test.ts'],
-      // SQLite's own data file and its upgrade from the 1.6.0 release.
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/server/store/sqlite/'],
+      // SQLite's own data file and its upgrade from the 1.6.0 release; and what touches no store (the contract
+      // files, the configuration, the request edge over fake ports, the docs' routes, the scaffolded project)
+      // or only through routes held on both stores elsewhere (the sandbox command, a client of /sandbox, whose
+      // routes sandbox/router.test.ts runs here).
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        '/server/store/sqlite/',
+        '/server/(contracts|config|docs-site)\\.test\\.ts$',
+        '/server/edge/edge\\.test\\.ts$',
+        '/server/scaffold/scaffold\\.test\\.ts$',
+        '/server/cli/sandbox\\.test\\.ts$',
+      ],
     },
   ],
 };
