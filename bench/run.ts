@@ -647,7 +647,7 @@ function markdown(r: any): string {
     else lines.push(`| ${l.subject} | ${l.instances ?? 1} | ${l.reqPerSec} | ${fmt(l.p99Ms)} | ${fmt(l.ratio?.sqlite, 2)} | ${fmt(pairedRatio(l, onePg), 2)} |`);
   }
   if (r.openLoop.length > 0) {
-    lines.push('', `Open loop: the validated dry-run send offered at a fixed arrival rate (requests started on schedule whether or not earlier ones answered; latency from each request's scheduled start), ${r.settings.warmupSeconds} s warm-up then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per rate and store; percentiles are the median of the rounds, errors and non-2xx their sum:`, '');
+    lines.push('', `Open loop: the validated dry-run send (beside it, when measured: GET / of the bare node:http server and the floor's send) offered at a fixed arrival rate (requests started on schedule whether or not earlier ones answered; latency from each request's scheduled start), ${r.settings.warmupSeconds} s warm-up then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per rate and store; percentiles are the median of the rounds, errors and non-2xx their sum:`, '');
     lines.push('| subject | req/s offered | p50 ms | p99 ms | p99.9 ms | max ms | requests | errors | non-2xx | p99 of each round |', '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const o of r.openLoop as OpenLoopFigure[]) {
       if (!o.measured) lines.push(`| ${o.subject} | ${o.rate} | not measured: ${o.reason} | | | | | | | |`);
