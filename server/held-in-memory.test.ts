@@ -2,11 +2,12 @@
 // on one database: what one instance read and kept (a page of clients, a client's templates, a closed service
 // window, a month's usage) is dropped when the other changes it, and the rate-limit window is counted in the
 // database, never in memory. On SQLite, where one process owns the file: the hot requests write nothing to it.
+import { api } from '../fuzz/hardening-kit';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api } from '../fuzz/hardening-kit';
 import { startTestServer, testDatabaseKind, type TestServer } from './testing';
+import { useTwoInstances } from './testing/two-instances';
 import { testClock } from './testing/clock';
 import { eventually, openDataOf } from './testing/data';
 
@@ -15,21 +16,9 @@ const onPostgres = testDatabaseKind() === 'postgres';
 const send = (clientRef: string, to: string, extra: Record<string, unknown> = {}) => ({ client_ref: clientRef, to, type: 'text', text: { body: 'Your order has shipped.' }, ...extra });
 
 (onPostgres ? describe : describe.skip)('two instances on one PostgreSQL database', () => {
-  let dataDir: string;
   let a: TestServer;
   let b: TestServer;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'held-in-memory-'));
-    const env = { RATE_LIMIT_MAX: '1000', TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '600000' };
-    a = await startTestServer({ dataDir, now: clock.now, env });
-    b = await startTestServer({ dataDir, now: clock.now, env });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  useTwoInstances({ now: clock.now, env: { RATE_LIMIT_MAX: '1000', TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: '600000' } }, (started) => ({ a, b } = started));
 
   test('a client connected through one instance is in the page and count of GET /clients of the other, which had them cached', async () => {
     const key = await a.createKey({ mode: 'live', scopes: 'all' });

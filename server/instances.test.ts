@@ -3,33 +3,19 @@
 // one of them, and a sandbox fault set through one is taken by requests to either, its turns counted once.
 // (What an instance caches, and how another's change reaches it, is held-in-memory.test.ts's; the takeover
 // of a killed instance's attempts is in fuzz/crash.test.ts, with child processes.)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { api, completeSession, createSession, phoneFor } from '../fuzz/hardening-kit';
 import { DEFAULT_PARTNER_ID } from './store/records';
-import { startTestServer, type TestServer } from './testing';
+import type { TestServer } from './testing';
+import { useTwoInstances } from './testing/two-instances';
 import { testClock } from './testing/clock';
 import { eventually, openDataOf } from './testing/data';
 import { startWebhookReceiver } from './testing/webhook-receiver';
 
 const LIMIT = 40;
 const clock = testClock('2026-11-22T10:00:05.000Z');
-let dataDir: string;
 let a: TestServer;
 let b: TestServer;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'instances-'));
-  const env = { RATE_LIMIT_MAX: String(LIMIT), TICK_INTERVAL_MS: '10', TEMPLATE_REVIEW_DELAY_MS: '600000' };
-  a = await startTestServer({ dataDir, now: clock.now, env });
-  b = await startTestServer({ dataDir, now: clock.now, env });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+useTwoInstances({ now: clock.now, env: { RATE_LIMIT_MAX: String(LIMIT), TICK_INTERVAL_MS: '10', TEMPLATE_REVIEW_DELAY_MS: '600000' } }, (started) => ({ a, b } = started));
 
 const burst = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 const either = (i: number) => (i % 2 === 0 ? a : b);

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestServer, type TestServer } from './index';
+
+/**
+ * Two instances of the server on the test database (PostgreSQL in that project) and one shared data folder,
+ * started before the file's tests (handed to `started`) and closed after them.
+ */
+export function useTwoInstances(opts: { now: () => Date; env: Record<string, string> }, started: (instances: { a: TestServer; b: TestServer }) => void): void {
+  let dataDir: string;
+  const instances: TestServer[] = [];
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'instances-'));
+    for (let i = 0; i < 2; i++) instances.push(await startTestServer({ dataDir, now: opts.now, env: opts.env }));
+    started({ a: instances[0]!, b: instances[1]! });
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
