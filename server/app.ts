@@ -33,8 +33,8 @@ export interface AppDeps {
 /**
  * The request pipeline, in order: the request edge (server/edge: request id → body bounds → route →
  * authenticate → rate limit → scopes → path → query numbers → the declared body → faults) → for an operation
- * of the API: upload reader → request and response validation → a fault's answer, else one route per
- * operation; for a path beside it: docs, hosted page, sandbox → 404 → error envelope. Each request walks only
+ * of the API: upload reader → request and response validation → a fault's answer, else the operation's
+ * handler; for a path beside it: docs, hosted page, sandbox → 404 → error envelope. Each request walks only
  * its own branch.
  */
 export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults }: AppDeps): Express {
@@ -96,7 +96,9 @@ function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: Re
 function inTurn(handlers: RequestHandler[]): RequestHandler {
   return (req, res, done) => {
     const step = (i: number) => (error?: unknown) => {
-      if (error !== undefined || i === handlers.length) return done(error);
+      // `next(null)` goes on, as Express's router takes it.
+      if (error !== undefined && error !== null) return done(error);
+      if (i === handlers.length) return done();
       try {
         const returned: unknown = handlers[i]!(req, res, step(i + 1));
         if (returned instanceof Promise) returned.catch((rejected: unknown) => done(rejected ?? new Error('Rejected promise')));
