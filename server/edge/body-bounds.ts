@@ -73,8 +73,8 @@ interface WatchedBody {
   held: boolean;
 }
 
-/** One watch per bounds (a server's, the mock's): every body being read under them. */
-const watches = new Map<BodyBounds, BodyWatch>();
+/** One watch per bounds (a server's, the mock's): every body being read under them; it goes with its server. */
+const watches = new WeakMap<BodyBounds, BodyWatch>();
 function watchOf(bounds: BodyBounds): BodyWatch {
   let watch = watches.get(bounds);
   if (!watch) watches.set(bounds, (watch = new BodyWatch(bounds)));
