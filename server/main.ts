@@ -1,10 +1,10 @@
 // `partner-messaging-server` (npm start): the reference server on PORT with its data in DATA_DIR or at
 // DATABASE_URL (see README.md, "Configuration").
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EXIT_USAGE, runCommand, withCauses } from '../cli/command';
 import { compose } from './compose';
 import { CONFIG_VARIABLES, ConfigError, databaseFile, loadConfig } from './config';
+import { createAppServer } from './http/app-server';
 import { createLogger } from './log';
 import { DEFAULT_PARTNER_ID } from './store/records';
 
@@ -52,10 +52,11 @@ async function serve(): Promise<void> {
 
   // Node's own request timeout stays as a backstop behind the body bounds of edge/body-bounds.ts, which
   // answer in the envelope first.
-  const http = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: config.bodyBounds.totalMs + 30_000, connectionsCheckingInterval: 1_000 },
-    composed.app,
-  );
+  const http = createAppServer(composed.app, {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: config.bodyBounds.totalMs + 30_000,
+    connectionsCheckingInterval: 1_000,
+  });
   http.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal({ err: error }, 'cannot listen');
     process.stderr.write(`${NAME}: ${listenFailure(error, config.host, config.port)}\n`);

@@ -1,10 +1,12 @@
-// Baseline 3: the floor of the reference server's stack. Express 5 + express.json + express-openapi-validator
+// Baseline 3: the floor of the reference server's stack. Express 5 (served as the server serves it,
+// http/app-server.ts) + express.json + express-openapi-validator
 // (requests and responses validated against openapi.yaml with server/app.ts's own options) and a
 // constant, valid answer to POST /v1/messages/send: no authentication, rate limit, store or rule. The gap
 // between this and Express hello is the price of validation alone; the reference server cannot beat it.
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { contractValidation } from '../../server/app';
+import { createAppServer } from '../../server/http/app-server';
 import { jsonBody } from '../../server/http/json-body';
 import { contract } from '../../spec';
 
@@ -23,4 +25,4 @@ const answerErrors: ErrorRequestHandler = (error, _req, res, _next) => {
   res.status(error.status ?? 500).json({ error: { code: 'bad_request', message: String(error.message) } });
 };
 app.use(answerErrors);
-app.listen(Number(process.env.PORT), '127.0.0.1');
+createAppServer(app).listen(Number(process.env.PORT), '127.0.0.1');

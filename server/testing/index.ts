@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { compose, type Composition } from '../compose';
 import { loadConfig } from '../config';
+import { createAppServer } from '../http/app-server';
 import type { Domain } from '../domain';
 import type { EventPublisher } from '../domain/shared/events';
 import { createLogger } from '../log';
@@ -114,7 +115,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   });
   server.start();
   const http = await new Promise<Server>((done, fail) => {
-    const s = server.app.listen(0, '127.0.0.1', () => done(s));
+    const s = createAppServer(server.app).listen(0, '127.0.0.1', () => done(s));
     s.once('error', fail);
   });
   origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
