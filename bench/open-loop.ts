@@ -5,7 +5,7 @@
 // and each percentile is the median of its rounds.
 import { loadavg } from 'node:os';
 import { runLoadWorker } from './processes';
-import { median } from './statistics';
+import { inRoundOrder, median } from './statistics';
 import type { OpenLoopResult } from './load-worker';
 
 /** Requests per second offered. */
@@ -43,7 +43,7 @@ export async function measureOpenLoop(subjects: OpenLoopSubject[], opts: { durat
     const results = new Map<OpenLoopSubject, OpenLoopResult[]>(live.map((s) => [s, []]));
     if (opts.warmup > 0) for (const s of live) await runLoadWorker({ ...s.request, rate, duration: opts.warmup });
     for (let round = 1; round <= opts.rounds; round++) {
-      for (const s of live) {
+      for (const s of inRoundOrder(live, round)) {
         const r = (await runLoadWorker({ ...s.request, rate, duration: opts.duration })) as OpenLoopResult;
         results.get(s)!.push(r);
         process.stdout.write(

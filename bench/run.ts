@@ -23,7 +23,7 @@ import { createTestDatabase, startPostgresCluster } from '../server/testing/post
 import { summarizeCpuProfile, type ProfileSummary } from './cpu-profile';
 import { measureOpenLoop, type OpenLoopFigure, type OpenLoopSubject } from './open-loop';
 import { COMPILED_SERVER_MAIN, NPM_START_COMMAND, ROOT, buildServer, cpuTimeMs, memoryOf, productionEnv, profileServersInto, runLoadWorker, sampleRss, serverCommandLine, spawnNode, startServerChild, startWithNpmStart, waitFor200, type Child } from './processes';
-import { median } from './statistics';
+import { inRoundOrder, median } from './statistics';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
 const PARTS = ['baselines', 'server', 'postgres', 'prism', 'openloop', 'profile', 'coldstart', 'upload', 'webhooks'];
@@ -35,7 +35,7 @@ writes reports/bench.json and reports/bench.md, with every target and whether it
 Options:
   --duration S      measured seconds per load run (default 5)
   --warmup S        warm-up seconds per subject (default 3: the server's code is compiled by then)
-  --rounds N        interleaved rounds per subject (default 3)
+  --rounds N        interleaved rounds per subject (default 5)
   --connections N   concurrent connections of each load (default 50)
   --only a,b        a subset of: ${PARTS.join(', ')}
                     (openloop: the send at fixed arrival rates on SQLite and PostgreSQL; profile: the send,
@@ -48,7 +48,7 @@ Options:
 let DURATION = 5;
 let WARMUP = 3;
 let CONNECTIONS = 50;
-let ROUNDS = 3;
+let ROUNDS = 5;
 let ONLY = new Set(PARTS);
 
 const whole = (name: string, text: string | undefined, fallback: number, min: number): number => {
@@ -453,7 +453,7 @@ async function main(): Promise<void> {
       const live = () => subjects.filter((s) => !s.reason);
       for (const s of live()) for (const spec of s.spread ?? [s.spec]) s.reason ??= (await precheck(spec)) ?? undefined;
       if (WARMUP > 0) for (const s of live()) await runSpreadLoad(s.spread ?? [s.spec], WARMUP);
-      for (let round = 1; round <= ROUNDS; round++) for (const s of live()) await runRound(s, round);
+      for (let round = 1; round <= ROUNDS; round++) for (const s of inRoundOrder(live(), round)) await runRound(s, round);
       loads.push(...subjects.map(summarize));
       if (ONLY.has('openloop')) {
         for (const s of openLoopSubjects) if (!s.reason) s.reason = (await precheck(s.request)) ?? undefined;
