@@ -14,6 +14,16 @@ test("without fixtures, an edit's path and query follow the body's drawn name, c
   expect(fitted.body).toMatchObject({ client_ref: 'A', name: 'drawn_name', language: 'en_US' });
 });
 
+test('a drawn name that cannot travel as a path segment (`.`, `..`) stays in the body, and the path keeps its drawn value', () => {
+  for (const name of ['.', '..']) {
+    const parts = drawn();
+    parts.body.name = name;
+    const fitted = fitToWorld(updateTemplate, parts, { location: 'body', field: 'header', what: 'present', kind: 'valid' }, 0, bare)!;
+    expect(fitted.pathValues.template_ref).toBe('drawn_ref');
+    expect(fitted.body).toMatchObject({ name });
+  }
+});
+
 test("with a template of the phase's own, an edit names it everywhere", () => {
   const world: PhaseWorld = { ...bare, chatClientRef: 'chat-1', own: { name: 'gen_tok_1', language: 'en_US' } };
   const fitted = fitToWorld(updateTemplate, drawn(), { location: 'body', field: 'header', what: 'present', kind: 'valid' }, 0, world)!;

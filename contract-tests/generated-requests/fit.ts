@@ -6,7 +6,7 @@
 // break) travels as generated; a field tied to it follows it (an edited template's name in the path and the
 // body).
 import type { Operation } from '../../spec';
-import { isFilePart, type FilePart, type Probe, type RequestParts } from '../generation/requests';
+import { isFilePart, travelsInPath, type FilePart, type Probe, type RequestParts } from '../generation/requests';
 
 /** A template the phase may use, by name and language. */
 export interface TemplateHandle {
@@ -238,7 +238,8 @@ function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
   const name = follow('path', 'template_ref') ? f.parts.pathValues.template_ref : follow('body', 'name') ? f.body('name') : (own?.name ?? drawn('name'));
   const client = follow('query', 'client_ref') ? f.query('client_ref') : follow('body', 'client_ref') ? f.body('client_ref') : (chat ?? drawn('client_ref'));
   if (typeof name === 'string') {
-    f.setPath('template_ref', name);
+    // A name that cannot travel as a path segment (`.`) stays in the body; the path keeps its drawn value.
+    if (travelsInPath(name)) f.setPath('template_ref', name);
     f.setBody('name', name);
   }
   if (typeof client === 'string') {

@@ -69,8 +69,11 @@ export function parameterValid(p: Json, raw: string): boolean {
   return parameterAccepts(p.schema ?? {}, raw);
 }
 
-/** A parameter value that can travel at all (a path segment cannot be `.` or `..`, nor empty). */
-const sendable = (p: Json, raw: string) => !(p.in === 'path' && (raw === '' || DOT_SEGMENT.test(raw)));
+/** Whether a value can travel as a path segment: not empty, and not `.` or `..`. */
+export const travelsInPath = (raw: string): boolean => raw !== '' && !DOT_SEGMENT.test(raw);
+
+/** A parameter value that can travel at all. */
+const sendable = (p: Json, raw: string) => p.in !== 'path' || travelsInPath(raw);
 
 export const jsonMedia = (op: Operation) => op.requestBody?.content?.['application/json'];
 export const multipartMedia = (op: Operation) => op.requestBody?.content?.['multipart/form-data'];

@@ -7,9 +7,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rm
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build as esbuild, type Metafile, type Plugin } from 'esbuild';
-import { lock } from 'proper-lockfile';
-import { CONTRACT_PATH, readDocument } from '../../spec';
+import type { Metafile, Plugin } from 'esbuild';
 import { docsInputs } from '../../docs/inputs';
 import { ROOT, isFresh, stampFile, writeStamp } from './freshness';
 
@@ -163,6 +161,7 @@ function copyResources(pkg: Common): string[] {
 
 async function buildLibrary(name: string, pkg: Library, manifest: Manifest): Promise<string[]> {
   const inputs = new Set<string>();
+  const { build: esbuild } = await import('esbuild');
   for (const [format, extension] of [['esm', '.mjs'], ['cjs', '.cjs']] as const) {
     const result = await esbuild({
       entryPoints: Object.fromEntries(Object.entries(pkg.entries).map(([out, entry]) => [out, resolve(ROOT, entry)])),
@@ -193,6 +192,7 @@ async function buildLibrary(name: string, pkg: Library, manifest: Manifest): Pro
     for (const extension of ['.d.ts', '.d.mts']) writeFileSync(join(distOf(pkg.dir), `${out}${extension}`), bundles[index]!);
   });
   if (pkg.dir === 'generated') {
+    const { CONTRACT_PATH, readDocument } = await import('../../spec');
     writeFileSync(join(distOf(pkg.dir), 'openapi.json'), `${JSON.stringify(readDocument(CONTRACT_PATH), null, 2)}\n`);
   }
   return [...inputs, ...copyResources(pkg)];
@@ -216,6 +216,7 @@ async function buildCommands(name: string, pkg: Commands, manifest: Manifest): P
     console.error(`${name}: rendered the reference (${docs.ms} ms)`);
   }
   const external = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     entryPoints: Object.fromEntries(Object.entries(pkg.entries).map(([out, entry]) => [out, resolve(ROOT, entry)])),
     outdir: distOf(pkg.dir),
@@ -254,6 +255,8 @@ export async function buildPackage(name: string, { ifStale = false } = {}): Prom
   if (!pkg) throw new Error(`no package "${name}" (one of ${Object.keys(PACKAGES).join(', ')})`);
   const fresh = () => (!('docs' in pkg && pkg.docs) || isFresh(stampFile('docs'), docsInputs())) && isFresh(stampFile(name));
   if (ifStale && fresh()) return 'fresh';
+  // What builds is loaded only to build: `npm start`'s check of a fresh bundle stays quick.
+  const { lock } = await import('proper-lockfile');
   // One build at a time per package across processes (npm start, tests, npm pack may ask together); whoever
   // waited finds the other's build fresh.
   const lockTarget = stampFile(`${name}.lock`);
