@@ -18,7 +18,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { UsageError, runCommand } from '../cli/command';
 import { startPrism } from '../mock/prism';
-import { startTestServer } from '../server/testing';
+import { startTestServer, type TestServer } from '../server/testing';
 import { createTestDatabase, startPostgresCluster } from '../server/testing/postgres';
 import { summarizeCpuProfile, type ProfileSummary } from './cpu-profile';
 import { measureOpenLoop, type OpenLoopFigure, type OpenLoopSubject } from './open-loop';
@@ -243,20 +243,34 @@ async function baseline(file: string): Promise<Child> {
   return child;
 }
 
-/** A DATA_DIR with a live key with every scope and a connected chat client, prepared through the test support. */
+/** Who the measured send goes to. */
+const RECIPIENT = '4915112345678';
+
+/**
+ * What the measured send needs, made through the test support: a live key with every scope, a connected chat
+ * client, and the recipient's message to it, which opens the service window: the send's answer then carries
+ * no warning, the same answer as the floor's constant one.
+ */
+async function prepareSender(handle: TestServer, chatRef: string): Promise<string> {
+  const key = await handle.createKey({ mode: 'live', scopes: 'all' });
+  await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
+  await handle.sandbox('/inbound', { client_ref: chatRef, from: RECIPIENT, text: 'Where is my order?' });
+  return key;
+}
+
+/** A DATA_DIR prepared for the measured send (prepareSender). */
 async function prepareDataDir(): Promise<{ dataDir: string; key: string; chatRef: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   const handle = await startTestServer({ dataDir });
-  const key = await handle.createKey({ mode: 'live', scopes: 'all' });
   const chatRef = 'bench-chat';
-  await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
+  const key = await prepareSender(handle, chatRef);
   await handle.close();
   return { dataDir, key, chatRef };
 }
 
 /**
- * A throwaway PostgreSQL cluster (as the tests start it) with a database holding a live key and a connected
- * chat client, made through the test support; the data folder of its instances; `stop` removes it all.
+ * A throwaway PostgreSQL cluster (as the tests start it) with a database prepared for the measured send
+ * (prepareSender); the data folder of its instances; `stop` removes it all.
  */
 async function preparePostgres(): Promise<{ databaseUrl: string; sandboxToken: string; dataDir: string; key: string; chatRef: string; stop(): void }> {
   const cluster = await startPostgresCluster();
@@ -265,9 +279,8 @@ async function preparePostgres(): Promise<{ databaseUrl: string; sandboxToken: s
     const databaseUrl = await createTestDatabase(cluster.adminUrl);
     const sandboxToken = `sbx_bench_${Date.now().toString(36)}`;
     const handle = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl, SANDBOX_ADMIN_TOKEN: sandboxToken } });
-    const key = await handle.createKey({ mode: 'live', scopes: 'all' });
     const chatRef = 'bench-chat-pg';
-    await handle.connectClient({ clientRef: chatRef, channel: 'chat' });
+    const key = await prepareSender(handle, chatRef);
     await handle.close();
     return {
       databaseUrl,
@@ -352,7 +365,7 @@ async function main(): Promise<void> {
   buildServer();
   const prepared = await prepareDataDir();
   const cleanup: string[] = [prepared.dataDir];
-  const sendBody = JSON.stringify({ client_ref: prepared.chatRef, to: '4915112345678', type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
+  const sendBody = JSON.stringify({ client_ref: prepared.chatRef, to: RECIPIENT, type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
   const json = { 'content-type': 'application/json' };
 
   try {
