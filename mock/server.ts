@@ -182,10 +182,7 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
       return;
     }
     const request = edge.request(req, res);
-    edge
-      .run(request)
-      .then((goesOn) => (goesOn ? answerFromExamples(request) : undefined))
-      .catch((error: unknown) => send(res, problem(error instanceof Error ? error : new Error(String(error)))));
+    edge.handle(request, answerFromExamples, (error: unknown) => send(res, problem(error instanceof Error ? error : new Error(String(error)))));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

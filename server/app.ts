@@ -81,11 +81,14 @@ function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: Re
   return (req, res, next) => {
     const request = edge.request(req, res);
     res.locals.edge = request;
-    edge.run(request).then((goesOn) => {
-      if (!goesOn) return;
-      if (request.body !== undefined) req.body = request.body;
-      (request.operation ? branches.api : branches.beside)(req, res, next);
-    }, next);
+    edge.handle(
+      request,
+      () => {
+        if (request.body !== undefined) req.body = request.body;
+        (request.operation ? branches.api : branches.beside)(req, res, next);
+      },
+      next,
+    );
   };
 }
 

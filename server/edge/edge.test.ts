@@ -34,13 +34,13 @@ describe('the request edge on a plain Node server', () => {
     const edge = edgeOn({ path: '/v1', optional: false });
     server = createServer((req, res) => {
       const request = edge.request(req, res);
-      edge.run(request).then(
-        (goesOn) => {
-          if (!goesOn) return;
+      edge.handle(
+        request,
+        () => {
           passed.push(request);
           res.writeHead(204).end();
         },
-        (error: Error) => sendRefusal(req, res, { status: 500, code: 'internal_error', message: `host: ${error.message}` }),
+        (error) => sendRefusal(req, res, { status: 500, code: 'internal_error', message: `host: ${(error as Error).message}` }),
       );
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -109,7 +109,7 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
     const edge = createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
     server = createServer((req, res) => {
       const request = edge.request(req, res);
-      void edge.run(request).then((goesOn) => {
+      void Promise.resolve(edge.run(request)).then((goesOn) => {
         runs.push([request.operation?.operationId, goesOn]);
         if (!goesOn) return;
         passed.push(request);
@@ -155,7 +155,7 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
     const scoped = createEdge({ contract: contract(), keys: { authenticate: () => reader }, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
     const host = createServer((req, res) => {
       const request = scoped.request(req, res);
-      void scoped.run(request).then((goesOn) => {
+      void Promise.resolve(scoped.run(request)).then((goesOn) => {
         if (goesOn) sendRefusal(req, res, { status: 299, code: request.fault?.code ?? 'none', message: request.fault?.message ?? '' });
       });
     });
@@ -167,6 +167,57 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
     } finally {
       await new Promise<void>((done) => host.close(() => done()));
     }
+  });
+});
+
+describe('the request edge with ports that answer at once', () => {
+  const reader = { ...READER, scopes: ['clients:read'] };
+  const atOnce = createEdge({
+    contract: contract(),
+    keys: { authenticate: (bearer) => (bearer === 'ik_test_reader' ? reader : Promise.reject(new Error('the key store is down'))) },
+    rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }),
+    bodyBounds: DEFAULT_BODY_BOUNDS,
+    base: { path: '/v1', optional: false },
+    faults: { forRequest: () => undefined },
+  });
+  let host: Server;
+  let origin: string;
+  /** Per request: whether the host went on before `handle` returned (no promise between), or what failed. */
+  const decisions: { wentOnAtOnce?: boolean; failure?: string }[] = [];
+
+  beforeAll(async () => {
+    host = createServer((req, res) => {
+      const decision: (typeof decisions)[number] = {};
+      decisions.push(decision);
+      let handling = true;
+      atOnce.handle(
+        atOnce.request(req, res),
+        () => {
+          decision.wentOnAtOnce = handling;
+          res.writeHead(204).end();
+        },
+        (error) => {
+          decision.failure = (error as Error).message;
+          sendRefusal(req, res, { status: 503, code: 'upstream_unavailable', message: 'host failed' });
+        },
+      );
+      handling = false;
+    });
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => host.close(() => done())));
+
+  test('a bodiless request of a key whose check, count and faults are at hand is decided without a promise', async () => {
+    const res = await fetch(`${origin}/v1/clients`, { headers: { authorization: 'Bearer ik_test_reader' } });
+    expect(res.status).toBe(204);
+    expect(decisions.at(-1)).toEqual({ wentOnAtOnce: true });
+  });
+
+  test("a key check's rejected promise reaches the host's failure handler, not the partner as a refusal", async () => {
+    const res = await fetch(`${origin}/v1/clients`, { headers: { authorization: 'Bearer ik_test_other' } });
+    expect(res.status).toBe(503);
+    expect(decisions.at(-1)).toEqual({ failure: 'the key store is down' });
   });
 });
 

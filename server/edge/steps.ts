@@ -10,6 +10,7 @@ import type { Contract, Operation } from '../../spec';
 import { KEY_LIKE, describeKey } from '../domain/access/keys';
 import type { RateLimitDecision } from '../domain/access/rate-limit';
 import { missingScopes } from '../domain/access/scopes';
+import { whenReady, type Awaitable } from '../store/awaitable';
 import type { RequestFault } from '../domain/faults/faults';
 import { DomainError, RateLimitedError } from '../domain/shared/errors';
 import { applyBodyBounds, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
@@ -32,12 +33,12 @@ export interface EdgeKey {
  * key store (`ApiKeys`); the mock a check of the keys' shape.
  */
 export interface KeyCheck<K extends EdgeKey> {
-  authenticate(bearer: string, remoteAddress: string | undefined): Promise<K> | K;
+  authenticate(bearer: string, remoteAddress: string | undefined): Awaitable<K>;
 }
 
 /** The rate-limit port: one request of a key counted in its window. */
 export interface RateLimiter {
-  consume(keyId: string): Promise<RateLimitDecision>;
+  consume(keyId: string): Awaitable<RateLimitDecision>;
 }
 
 /**
@@ -45,7 +46,7 @@ export interface RateLimiter {
  * gets instead of its usual course, if anything. The reference server passes its faults; the mock sets none.
  */
 export interface FaultSource {
-  forRequest(keyId: string, operationId: string): Promise<RequestFault | undefined>;
+  forRequest(keyId: string, operationId: string): Awaitable<RequestFault | undefined>;
 }
 
 /** One request on its way through the edge: what the steps found, for the host to go on with. */
@@ -103,7 +104,7 @@ export interface EdgePorts<K extends EdgeKey> {
  * stop with the connection closed and no answer.
  */
 type Outcome = Refusal | typeof OUTSIDE_THE_API | typeof CLOSED_WITHOUT_ANSWER | undefined;
-type Step<K extends EdgeKey> = (request: EdgeRequest<K>) => Outcome | Promise<Outcome>;
+type Step<K extends EdgeKey> = (request: EdgeRequest<K>) => Awaitable<Outcome>;
 
 const OUTSIDE_THE_API = Symbol('outside the API');
 const CLOSED_WITHOUT_ANSWER = Symbol('closed without an answer');
@@ -115,10 +116,17 @@ export interface Edge<K extends EdgeKey> {
   request(req: IncomingMessage, res: ServerResponse): EdgeRequest<K>;
   /**
    * Runs the steps in order. True: the request goes on to the host (an operation's request, with what the
-   * edge found, or a path outside the API); false: the edge answered it (or closed its connection). A failure that is not the request's
-   * (the key store down) rejects, for the host to answer as its own.
+   * edge found, or a path outside the API); false: the edge answered it (or closed its connection). Answered
+   * at once when every step was (what each needed was in memory), else a promise. A failure that is not the
+   * request's (the key store down) throws or rejects, for the host to answer as its own.
    */
-  run(request: EdgeRequest<K>): Promise<boolean>;
+  run(request: EdgeRequest<K>): Awaitable<boolean>;
+  /**
+   * How a host takes a request through the edge: runs the steps, then `onward` when the request goes on to
+   * the host; `failed` hears of a failure that is not the request's, of the steps or of `onward` (thrown, or
+   * its promise rejected).
+   */
+  handle(request: EdgeRequest<K>, onward: (request: EdgeRequest<K>) => unknown, failed: (error: unknown) => void): void;
 }
 
 /** The edge of the API: its steps built once from the ports, run in this order for every request. */
@@ -139,19 +147,39 @@ export function createEdge<K extends EdgeKey>(ports: EdgePorts<K>): Edge<K> {
   return {
     steps: steps.map((step) => step.name),
     request: (req, res) => ({ req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none', fault: undefined }),
-    async run(request) {
-      for (let i = 0; i < steps.length; i++) {
-        let outcome = steps[i]!(request);
-        if (outcome instanceof Promise) outcome = await outcome;
-        if (outcome === undefined) continue;
-        if (outcome === OUTSIDE_THE_API) return true;
-        if (outcome === CLOSED_WITHOUT_ANSWER) return false;
-        sendRefusal(request.req, request.res, outcome);
-        return false;
+    run: (request) => runSteps(steps, 0, request),
+    handle(request, onward, failed) {
+      const goOn = (goesOn: boolean): unknown => (goesOn ? onward(request) : undefined);
+      try {
+        const ran = runSteps(steps, 0, request);
+        const went = ran instanceof Promise ? ran.then(goOn) : goOn(ran);
+        if (went instanceof Promise) went.catch(failed);
+      } catch (error) {
+        failed(error);
       }
-      return true;
     },
   };
+}
+
+/**
+ * The steps from `from` on, without a promise while each answers at once; from the first that answers with
+ * a promise, the rest run once it settles.
+ */
+function runSteps<K extends EdgeKey>(steps: readonly Step<K>[], from: number, request: EdgeRequest<K>): Awaitable<boolean> {
+  for (let i = from; i < steps.length; i++) {
+    const outcome = steps[i]!(request);
+    if (outcome instanceof Promise) return outcome.then((settled) => (settled === undefined ? runSteps(steps, i + 1, request) : concluded(request, settled)));
+    if (outcome !== undefined) return concluded(request, outcome);
+  }
+  return true;
+}
+
+/** What a step's verdict other than "go on" means for the request: true when the host goes on with it. */
+function concluded<K extends EdgeKey>(request: EdgeRequest<K>, outcome: Exclude<Outcome, undefined>): boolean {
+  if (outcome === OUTSIDE_THE_API) return true;
+  if (outcome === CLOSED_WITHOUT_ANSWER) return false;
+  sendRefusal(request.req, request.res, outcome);
+  return false;
 }
 
 /** Every answer carries a fresh UUID v4 in `X-Request-Id`; the access log hears of every answered request. */
@@ -269,7 +297,7 @@ export function keyInQueryString(query: string): boolean {
 function limitRate<K extends EdgeKey>(limiter: RateLimiter): Step<K> {
   return function limitRate(request) {
     if (!request.key) return undefined;
-    return limiter.consume(request.key.id).then((decision) => {
+    return whenReady(limiter.consume(request.key.id), (decision) => {
       request.res.setHeader('X-RateLimit-Limit', String(decision.limit));
       request.res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
       if (decision.allowed) return undefined;
@@ -346,10 +374,11 @@ function readDeclaredBody<K extends EdgeKey>(): Step<K> {
 function injectFault<K extends EdgeKey>(faults: FaultSource | undefined): Step<K> {
   return function injectFault(request) {
     if (!faults || !request.key) return undefined;
-    return faults.forRequest(request.key.id, request.operation!.operationId).then(async (fault): Promise<Outcome> => {
-      if (fault?.kind === 'answer') request.fault = fault.error;
-      if (fault?.kind === 'delay' && (await waitUnlessClosed(request, fault.ms))) return CLOSED_WITHOUT_ANSWER;
-      if (fault?.kind !== 'drop') return undefined;
+    return whenReady(faults.forRequest(request.key.id, request.operation!.operationId), (fault): Awaitable<Outcome> => {
+      if (fault === undefined) return undefined;
+      if (fault.kind === 'answer') request.fault = fault.error;
+      if (fault.kind === 'delay') return waitUnlessClosed(request, fault.ms).then((closed) => (closed ? CLOSED_WITHOUT_ANSWER : undefined));
+      if (fault.kind !== 'drop') return undefined;
       request.req.socket.destroy();
       return CLOSED_WITHOUT_ANSWER;
     });

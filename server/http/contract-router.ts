@@ -72,14 +72,17 @@ export function operationHandlers<B extends ServerBinding>(handlers: Handlers<B>
     const route = operations[id]!;
     const handler = all[id] as AnyHandler;
     byId.set(id, (req, res, next) => {
-      answer(handler, id, route, req, res, binding as BindingValues<ServerBinding>).catch(next);
+      // A handler that answers at once is sent at once: no promise for the common case, a JSON answer.
+      try {
+        const answered = handler(requestOf(id, route, req, res, binding as BindingValues<ServerBinding>));
+        const sent = answered instanceof Promise ? answered.then((ready) => send(res, route, ready)) : send(res, route, answered);
+        sent?.catch(next);
+      } catch (error) {
+        next(error);
+      }
     });
   }
   return byId;
-}
-
-async function answer(handler: AnyHandler, id: string, route: OperationRoute, req: Request, res: Response, binding: BindingValues<ServerBinding>): Promise<void> {
-  await send(res, route, await handler(requestOf(id, route, req, res, binding)));
 }
 
 /** The typed request of an operation, from what the validator already checked (and coerced) on `req`. */
@@ -121,21 +124,23 @@ function mediaTypesOf(route: OperationRoute, status: number): readonly string[] 
   return key === undefined ? [] : route.responses[key]!;
 }
 
-async function send(res: Response, route: OperationRoute, answer: AnyAnswer): Promise<void> {
+/** Sends an answer; a streamed body is a promise of its end. */
+function send(res: Response, route: OperationRoute, answer: AnyAnswer): Promise<void> | undefined {
   res.status(answer.status);
   for (const [name, value] of Object.entries(answer.headers ?? {})) if (value !== undefined) res.setHeader(name, String(value));
   const { body } = answer;
   if (body === undefined) {
     res.end();
-    return;
+    return undefined;
   }
   const contentType = answer.contentType ?? mediaTypesOf(route, answer.status)[0] ?? 'application/json';
   if (JSON_MEDIA_TYPE.test(contentType)) {
     if (contentType !== 'application/json') res.setHeader('Content-Type', contentType);
     res.json(body);
-    return;
+    return undefined;
   }
   res.setHeader('Content-Type', contentType);
-  if (typeof body === 'string' || body instanceof Uint8Array) res.end(body);
-  else await pipeline(body as AsyncIterable<Uint8Array>, res);
+  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return pipeline(body as AsyncIterable<Uint8Array>, res);
+  res.end(body);
+  return undefined;
 }

@@ -110,10 +110,12 @@ export async function putExamplesInPlace(deps: ExamplesDeps, partner: PartnerId)
   const { domain, simulator } = deps;
   const clients = new Map<string, ClientRecord>();
   for (const example of EXAMPLE_CLIENTS) {
-    let client = await domain.clients.get(partner, example.client_ref).catch((error: unknown) => {
-      if (error instanceof DomainError && error.kind === 'not_found') return undefined;
-      throw error;
-    });
+    let client: ClientRecord | undefined;
+    try {
+      client = await domain.clients.get(partner, example.client_ref);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+    }
     if (!client) {
       await deps.connectClient(partner, example);
       client = await domain.clients.get(partner, example.client_ref);

@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey, KeyMode, PartnerId } from '../../store/records';
 import type { Store } from '../../store/repositories';
+import { whenReady, type Awaitable } from '../../store/awaitable';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { badRequest, notFound, unauthorized } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -103,12 +104,17 @@ export class ApiKeys {
 
   /**
    * Resolves the key of a request: 401 for a malformed, unknown, revoked or expired key, or an address
-   * outside its allowlist. Looked up by hash, then compared in constant time.
+   * outside its allowlist. Looked up by hash, then compared in constant time. Answered at once when the key is
+   * held in memory (a refusal is thrown then), else a promise.
    */
-  async authenticate(plain: string, remoteAddress: string | undefined): Promise<ApiKey> {
+  authenticate(plain: string, remoteAddress: string | undefined): Awaitable<ApiKey> {
     if (!KEY_PATTERN.test(plain)) throw unauthorized('The API key is malformed.');
     const hash = hashKey(plain);
-    const key = await this.store.keys.findByHash(hash);
+    return whenReady(this.store.keys.findByHash(hash), (key) => this.admitted(key, hash, remoteAddress));
+  }
+
+  /** The key found by the hash of a request's key, if it is that key and may be used now from `remoteAddress`. */
+  private admitted(key: ApiKey | undefined, hash: string, remoteAddress: string | undefined): ApiKey {
     if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) {
       throw unauthorized('The API key is invalid.');
     }

@@ -7,6 +7,7 @@
 import type { HeldMediaReference, MediaProvider } from '../../provider/channel-provider';
 import type { ClientRecord, TemplateComponent } from '../../store/records';
 import { accountOf } from '../onboarding/clients';
+import type { Awaitable } from '../../store/awaitable';
 import type { Clock } from '../shared/clock';
 import { DomainError, badRequest } from '../shared/errors';
 import { callProvider, downloadFailure, sendFailure, templateFailure } from '../shared/provider-failures';
@@ -29,15 +30,29 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * header parameter, a carousel card, an interactive header).
  */
 export function mediaIdsIn(value: unknown, prefix: string): MediaReference[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => mediaIdsIn(item, `${prefix}${i}.`));
-  if (!isObject(value)) return [];
   const found: MediaReference[] = [];
-  const kind = value.type;
-  if (typeof kind === 'string' && MEDIA_TYPES.has(kind)) {
-    const media = value[kind];
-    if (isObject(media) && typeof media.id === 'string') found.push({ field: `${prefix}${kind}.id`, id: media.id });
-  }
-  for (const [key, child] of Object.entries(value)) found.push(...mediaIdsIn(child, `${prefix}${key}.`));
+  // The keys down to the value visited; a field's name is written only for a media id found (every send
+  // walks its payload, few carry media).
+  const path: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => visitBelow(String(i), item));
+      return;
+    }
+    if (!isObject(node)) return;
+    const kind = node.type;
+    if (typeof kind === 'string' && MEDIA_TYPES.has(kind)) {
+      const media = node[kind];
+      if (isObject(media) && typeof media.id === 'string') found.push({ field: prefix + [...path, kind, 'id'].join('.'), id: media.id });
+    }
+    for (const key of Object.keys(node)) visitBelow(key, node[key]);
+  };
+  const visitBelow = (key: string, node: unknown): void => {
+    path.push(key);
+    visit(node);
+    path.pop();
+  };
+  visit(value);
   return found;
 }
 
@@ -82,7 +97,12 @@ export class MediaScope {
    * Sends (POST /messages/send, /messages/send-template), dry runs included: a dry run promises that the
    * live send would be accepted. Refuses the first reference outside the scope with `404 media_not_found`.
    */
-  async assertSendable(client: ClientRecord, references: readonly MediaReference[]): Promise<void> {
+  assertSendable(client: ClientRecord, references: readonly MediaReference[]): Awaitable<void> {
+    // Most sends carry no media: nothing to ask the provider, no promise.
+    return references.length === 0 ? undefined : this.assertHeld(client, references);
+  }
+
+  private async assertHeld(client: ClientRecord, references: readonly MediaReference[]): Promise<void> {
     for (const { field, id } of references) {
       const held = await callProvider(() => this.provider.lookupMedia(accountOf(client), id), sendFailure('message'));
       if (!this.inScope(held)) throw mediaNotFound(client.client_ref, field);

@@ -12,6 +12,7 @@ import {
 } from './channel-carriage';
 import { accountOf, type Clients } from '../onboarding/clients';
 import { deliveryMode, type DeliveryMode } from './delivery-mode';
+import { whenReady, type Awaitable } from '../../store/awaitable';
 import { badRequest } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
 import type { MessageStatuses } from './message-status';
@@ -100,24 +101,35 @@ export class Sending {
     return outcome;
   }
 
-  private async modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Promise<DeliveryMode> {
-    return deliveryMode(key.mode, dryRun, to, key.mode === 'test' && (await this.deps.testRecipients.isRegistered(client, to)));
+  private modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Awaitable<DeliveryMode> {
+    const registered = key.mode === 'test' ? this.deps.testRecipients.isRegistered(client, to) : false;
+    return whenReady(registered, (isRegistered) => deliveryMode(key.mode, dryRun, to, isRegistered));
   }
 
-  /** Dry runs stop here; deliveries pass the trial gate, go to the provider, get a status and count. */
-  private async deliver(
+  /** Dry runs stop here (at once); deliveries pass the trial gate, go to the provider, get a status and count. */
+  private deliver(
     key: SendingKey,
     client: ClientRecord,
     mode: DeliveryMode,
     message: OutboundMessage,
     usageKind: Extract<UsageKind, 'outbound' | 'outbound_template'>,
     warnings: string[],
-  ): Promise<SendOutcome> {
+  ): Awaitable<SendOutcome> {
     if (!mode.deliver) {
       const outcome: SendOutcome = { messageId: this.deps.ids.id('dryrun'), dryRun: true, warnings };
       if (mode.hint) outcome.hint = mode.hint;
       return outcome;
     }
+    return this.delivered(key, client, message, usageKind, warnings);
+  }
+
+  private async delivered(
+    key: SendingKey,
+    client: ClientRecord,
+    message: OutboundMessage,
+    usageKind: Extract<UsageKind, 'outbound' | 'outbound_template'>,
+    warnings: string[],
+  ): Promise<SendOutcome> {
     await this.deps.trial.assertLiveSendAllowed(key, false);
     const receipt = await callProvider(() => this.deps.provider.sendMessage(accountOf(client), message), sendFailure('message'));
     await this.deps.statuses.accept(

@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable';
 import { MemoryRateLimitCounters } from '../memory-rate-limits';
 import type { SqlConnection } from './connection';
 
@@ -21,8 +22,8 @@ export class KeptRateLimitWindows extends MemoryRateLimitCounters {
   /** Whether this process counted a request (`npm run keys` on the same file counts none: it writes nothing). */
   private counted = false;
 
-  override async hit(keyId: string, windowStart: number): Promise<number> {
-    if (this.resuming) await this.resuming;
+  override hit(keyId: string, windowStart: number): Awaitable<number> {
+    if (this.resuming) return this.resuming.then(() => this.hit(keyId, windowStart));
     this.counted = true;
     return super.hit(keyId, windowStart);
   }

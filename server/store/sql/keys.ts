@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable';
 import type { Scope } from '../../../generated/constants';
 import type { ApiKey, PartnerId } from '../records';
 import type { KeyRepository } from '../repositories';
@@ -84,7 +85,7 @@ export class SqlKeyRepository implements KeyRepository {
   }
 
   /** Asked on every authenticated request, hence cached. */
-  findByHash(hash: string): Promise<ApiKey | undefined> {
+  findByHash(hash: string): Awaitable<ApiKey | undefined> {
     return this.memory.keysByHash.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);

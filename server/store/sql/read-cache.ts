@@ -1,3 +1,5 @@
+import type { Awaitable } from '../awaitable';
+
 /** Stands for "no such row" in a cache that keeps absences. */
 const ABSENT = Symbol('absent');
 
@@ -21,8 +23,11 @@ export class ReadCache<V> {
     private readonly options: { keepAbsent?: boolean; maxEntries?: number } = {},
   ) {}
 
-  /** The cached result, else `read`'s; kept only when `keep` (read outside a transaction). */
-  async get(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean): Promise<V | undefined> {
+  /**
+   * The cached result, at once (no promise: the hot path's reads answer from here), else a promise of
+   * `read`'s, kept only when `keep` (read outside a transaction).
+   */
+  get(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean): Awaitable<V | undefined> {
     const version = this.changeVersion();
     if (version !== this.seenVersion) {
       this.entries.clear();
@@ -30,6 +35,10 @@ export class ReadCache<V> {
     }
     const cached = this.entries.get(key);
     if (cached !== undefined) return cached === ABSENT ? undefined : cached;
+    return this.readAndKeep(key, read, keep, version);
+  }
+
+  private async readAndKeep(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean, version: unknown): Promise<V | undefined> {
     const generation = this.generation;
     const value = await read(key);
     if (keep && (value !== undefined || this.options.keepAbsent) && this.generation === generation && this.changeVersion() === version) {
