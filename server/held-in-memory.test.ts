@@ -124,7 +124,7 @@ const send = (clientRef: string, to: string, extra: Record<string, unknown> = {}
     }
   });
 
-  test("a known key's next request is admitted, counted, checked for faults and finds its client and open window from memory, without waiting on a promise", async () => {
+  test("a known key's next dry-run send is admitted, counted, checked for faults, finds its client and open window and is answered from memory, without waiting on a promise", async () => {
     const plain = await server.createKey({ mode: 'live', scopes: 'all' });
     await server.connectClient({ clientRef: 'at-once', channel: 'chat' });
     await server.sandbox('/inbound', { client_ref: 'at-once', from: '4915112340004', text: 'Hello' });
@@ -137,5 +137,6 @@ const send = (clientRef: string, to: string, extra: Record<string, unknown> = {}
     expect(server.domain.rateLimiter.consume(id)).toMatchObject({ allowed: true });
     expect(server.store.faults.targets()).toMatchObject({ keys: new Set() });
     expect(server.domain.serviceWindow.check(client as Awaited<typeof client>, '4915112340004', 'live')).toBeUndefined();
+    expect(server.domain.sending.sendMessage({ id, partnerId, mode: 'live' }, send('at-once', '4915112340004', { dry_run: true }) as never)).toMatchObject({ dryRun: true, warnings: [] });
   });
 });

@@ -64,18 +64,28 @@ export type SendingKey = Pick<ApiKey, 'id' | 'mode' | 'partnerId'>;
 export class Sending {
   constructor(private readonly deps: SendingDeps) {}
 
-  async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<SendOutcome> {
-    const client = await this.deps.clients.get(key.partnerId, request.client_ref);
-    assertChannelCarriesType(client.channel, request.type);
-    assertMediaByLinkWhereRequired(client.channel, request);
-    const payload = deliverablePayload(client.channel, request);
-    await this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
-    const warnings = undeliveredOnChannel(client.channel, request);
-    const windowWarning = await this.deps.serviceWindow.check(client, request.to, key.mode);
-    if (windowWarning) warnings.push(windowWarning);
-    const mode = await this.modeOf(key, client, request.to, request.dry_run);
-    const message: OutboundMessage = { to: request.to, type: request.type, payload };
-    return this.deliver(key, client, mode, message, 'outbound', warnings);
+  /**
+   * A free-form send's rules in order. Answered at once when what they read is held in memory (the client,
+   * its service window) and nothing is delivered (a dry run): a refusal is thrown then; else a promise.
+   */
+  sendMessage(key: SendingKey, request: SendMessageRequest): Awaitable<SendOutcome> {
+    return whenReady(this.deps.clients.get(key.partnerId, request.client_ref), (client) => {
+      assertChannelCarriesType(client.channel, request.type);
+      assertMediaByLinkWhereRequired(client.channel, request);
+      const payload = deliverablePayload(client.channel, request);
+      const sendable = this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
+      const warnings = undeliveredOnChannel(client.channel, request);
+      const message: OutboundMessage = { to: request.to, type: request.type, payload };
+      return whenReady(sendable, () => this.sendWithinWindow(key, client, message, request.dry_run, warnings));
+    });
+  }
+
+  /** Rule 5 (the service window), then the delivery mode and the delivery. */
+  private sendWithinWindow(key: SendingKey, client: ClientRecord, message: OutboundMessage, dryRun: boolean | undefined, warnings: string[]): Awaitable<SendOutcome> {
+    return whenReady(this.deps.serviceWindow.check(client, message.to, key.mode), (windowWarning) => {
+      if (windowWarning) warnings.push(windowWarning);
+      return whenReady(this.modeOf(key, client, message.to, dryRun), (mode) => this.deliver(key, client, mode, message, 'outbound', warnings));
+    });
   }
 
   async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<SendOutcome> {
