@@ -33,9 +33,9 @@ export interface AppDeps {
 /**
  * The request pipeline, in order: the request edge (server/edge: request id → body bounds → route →
  * authenticate → rate limit → scopes → path → query numbers → the declared body → faults) → for an operation
- * of the API: upload reader → request and response validation → a fault's answer, else the operation's
- * handler; for a path beside it: docs, hosted page, sandbox → 404 → error envelope. Each request walks only
- * its own branch.
+ * of the API: upload reader → the edge's route named to the validator → request and response validation →
+ * a fault's answer, else the operation's handler; for a path beside it: docs, hosted page, sandbox → 404 →
+ * error envelope. Each request walks only its own branch.
  */
 export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults }: AppDeps): Express {
   const edge = createEdge<ApiKey>({
@@ -56,6 +56,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   const operations = apiHandlers({ domain, publicBaseUrl });
   const api = inTurn([
     uploadReader(domain),
+    namedRoute,
     ...(OpenApiValidator.middleware(contractValidation(contract)) as RequestHandler[]),
     answerInjectedFault,
     (req, res, next) => operations.get(edgeOf(res)!.operation!.operationId)!(req, res, next),
@@ -112,6 +113,16 @@ function inTurn(handlers: RequestHandler[]): RequestHandler {
     step(0)();
   };
 }
+
+/**
+ * The validator is told the route the edge found (`req.openapiRoute`, read by the patched
+ * express-openapi-validator: patches/): the request is routed once, and the validator matches only that
+ * route for its path parameters instead of trying every route of the contract in turn.
+ */
+const namedRoute: RequestHandler = (req, res, next) => {
+  (req as { openapiRoute?: string }).openapiRoute = API_BASE_PATH + edgeOf(res)!.operation!.path;
+  next();
+};
 
 /**
  * A request that took a fault's answer at the edge is answered with it here, after its validation, by the
