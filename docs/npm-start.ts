@@ -4,7 +4,7 @@
 // URL and that key.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,16 +22,23 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** `npm start`'s two steps, from package.json: the build when stale, then the bundle. */
-const PRESTART = ['--import', 'tsx', join(root, 'scripts/packages/build.ts'), '--if-stale', 'server'];
-const START = join(root, 'server/dist/server.js');
+/** The arguments of a package.json script that runs `node` (from the project's root). */
+function nodeArguments(name: string): string[] {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [command, ...args] = scripts[name]!.split(' ');
+  if (command !== 'node') throw new Error(`package.json's ${name} script no longer runs node: ${scripts[name]}`);
+  return args;
+}
+/** `npm start`'s two steps, as package.json writes them: the build when stale, then the bundle. */
+const PRESTART = nodeArguments('prestart');
+const START = nodeArguments('start');
 /** The rendered reference the started server serves at /docs (the bundle's copy of docs/site). */
 export const SERVED_SITE_FILE = join(root, 'server/dist/docs/site/index.html');
 
 export async function startLikeNpmStart(env: Record<string, string> = {}): Promise<StartedServer> {
   await promisify(execFile)(process.execPath, PRESTART, { cwd: root });
   const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
-  const child = spawn(process.execPath, [START], {
+  const child = spawn(process.execPath, START, {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

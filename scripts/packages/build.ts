@@ -192,7 +192,7 @@ async function buildLibrary(name: string, pkg: Library, manifest: Manifest): Pro
     for (const extension of ['.d.ts', '.d.mts']) writeFileSync(join(distOf(pkg.dir), `${out}${extension}`), bundles[index]!);
   });
   if (pkg.dir === 'generated') {
-    const { CONTRACT_PATH, readDocument } = await import('../../spec');
+    const { CONTRACT_PATH, readDocument } = require('../../spec') as typeof import('../../spec');
     writeFileSync(join(distOf(pkg.dir), 'openapi.json'), `${JSON.stringify(readDocument(CONTRACT_PATH), null, 2)}\n`);
   }
   return [...inputs, ...copyResources(pkg)];
@@ -211,7 +211,9 @@ function leaveOut(modules: string[]): Plugin {
 
 async function buildCommands(name: string, pkg: Commands, manifest: Manifest): Promise<string[]> {
   if (pkg.docs && !isFresh(stampFile('docs'), docsInputs())) {
-    const { buildDocs } = await import('../../docs/build');
+    // Required, not imported: `npm start` runs this file with tsx's CommonJS hooks alone (see package.json's
+    // prestart), which compile a required TypeScript module but not an imported one.
+    const { buildDocs } = require('../../docs/build') as typeof import('../../docs/build');
     const docs = buildDocs();
     console.error(`${name}: rendered the reference (${docs.ms} ms)`);
   }
