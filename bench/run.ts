@@ -26,6 +26,10 @@ import { COMPILED_SERVER_MAIN, NPM_START_COMMAND, ROOT, buildServer, cpuTimeMs, 
 import { inRoundOrder, median } from './statistics';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
 
+/** The floor subject, and the same floor in a second process (the spread between two identical processes). */
+const FLOOR = 'Express + validator floor';
+const FLOOR_CONTROL = 'Express + validator floor, a second process';
+
 const PARTS = ['baselines', 'server', 'postgres', 'prism', 'openloop', 'profile', 'coldstart', 'upload', 'webhooks'];
 const USAGE = `Usage: npm run bench [-- options]
 
@@ -393,17 +397,21 @@ async function main(): Promise<void> {
           }
         }
       }
+      // The floor twice, in two processes of the same code: the second's ratio to the first is how far apart
+      // two identical processes measure on this machine, the spread every ratio of one process to another carries.
       if (ONLY.has('baselines')) {
-        const subject = 'Express + validator floor';
-        try {
-          const since = performance.now();
-          const child = await spawnNode(['--import', 'tsx', join(__dirname, 'subjects', 'express-validator-floor.ts')]);
-          children.push(child);
-          await waitFor200(`${child.origin}/v1/messages/send`, child, since, 20_000, { method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody });
-          add(subject, 'POST /v1/messages/send (constant answer)', { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody, pid: child.pid });
-          openLoopSubjects.push({ subject: 'Express + validator floor', request: { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody } });
-        } catch (e) {
-          unavailable(subject, ['POST /v1/messages/send (constant answer)'], e);
+        for (const subject of [FLOOR_CONTROL, FLOOR]) {
+          try {
+            const since = performance.now();
+            const child = await spawnNode(['--import', 'tsx', join(__dirname, 'subjects', 'express-validator-floor.ts')]);
+            children.push(child);
+            const request = { url: `${child.origin}/v1/messages/send`, method: 'POST', headers: { authorization: 'Bearer x', ...json }, body: sendBody };
+            await waitFor200(request.url, child, since, 20_000, request);
+            add(subject, 'POST /v1/messages/send (constant answer)', { ...request, pid: child.pid });
+            if (subject === FLOOR) openLoopSubjects.push({ subject, request });
+          } catch (e) {
+            unavailable(subject, ['POST /v1/messages/send (constant answer)'], e);
+          }
         }
       }
       if (ONLY.has('server') || ONLY.has('openloop')) {
@@ -559,7 +567,7 @@ async function main(): Promise<void> {
   const find = (subject: string) => loads.find((l) => l.subject.startsWith(subject) && l.measured);
   const bare = find('node:http');
   const express = find('Express');
-  const floor = find('Express + validator floor');
+  const floor = loads.find((l) => l.subject === FLOOR && l.measured);
   const prism = find('Prism');
   const send = loads.find((l) => l.subject === 'reference server' && l.request.startsWith('POST /messages/send'));
   for (const l of loads) {
@@ -651,6 +659,11 @@ function markdown(r: any): string {
     else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.cpuUsPerRequest)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
   }
   lines.push('', '"floor": Express 5 + express-openapi-validator validating the same send and a constant answer (bench/subjects/express-validator-floor.ts), the most the reference server\'s stack allows before any rule runs.');
+  const control = (r.load as LoadFigure[]).find((l) => l.subject === FLOOR_CONTROL && l.measured);
+  if (control?.ratio?.floor !== undefined) {
+    const spread = control.ratio.floor;
+    lines.push('', `"${FLOOR_CONTROL}": the same floor, started again: of two processes of identical code, the second measured ${spread.toFixed(2)} × the first in this run (CPU µs per request ${fmt(control.cpuUsPerRequest)} against ${fmt((r.load as LoadFigure[]).find((l) => l.subject === FLOOR)?.cpuUsPerRequest)}). Every ratio of one process to another carries a spread of that order.`);
+  }
   const sends = (r.load as LoadFigure[]).filter((l) => l.subject.startsWith('reference server') && l.request.startsWith('POST /messages/send'));
   const onePg = sends.find((l) => l.subject === 'reference server (PostgreSQL)' && l.measured);
   lines.push('', 'The validated send by store and instances (same run; two instances: the connections split between them, req/s added, latency of the slower):', '');
