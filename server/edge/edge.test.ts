@@ -3,7 +3,7 @@
 // they run.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { contract } from '../../spec';
 import { eventually } from '../testing/data';
@@ -218,6 +218,49 @@ describe('the request edge with ports that answer at once', () => {
     const res = await fetch(`${origin}/v1/clients`, { headers: { authorization: 'Bearer ik_test_other' } });
     expect(res.status).toBe(503);
     expect(decisions.at(-1)).toEqual({ failure: 'the key store is down' });
+  });
+});
+
+describe('a client that leaves while its request waits at the edge', () => {
+  /** Called by the test once the client's connection is closed: the key check answers then. */
+  let answerKeyCheck: () => void = () => undefined;
+  /** What became of the one request: whether it closed, and how the edge's run ended. */
+  const seen: { closed: boolean; wentOn?: boolean; failure?: string }[] = [];
+  const waiting = createEdge({
+    contract: contract(),
+    keys: { authenticate: () => new Promise<EdgeKey>((resolve) => (answerKeyCheck = () => resolve({ ...READER, scopes: ['messages:send'] }))) },
+    rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }),
+    bodyBounds: DEFAULT_BODY_BOUNDS,
+    base: { path: '/v1', optional: false },
+  });
+  let host: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    host = createServer((req, res) => {
+      const outcome: (typeof seen)[number] = { closed: false };
+      seen.push(outcome);
+      req.once('close', () => (outcome.closed = true));
+      Promise.resolve(waiting.run(waiting.request(req, res))).then(
+        (goesOn) => (outcome.wentOn = goesOn),
+        (error: Error) => (outcome.failure = error.message),
+      );
+    });
+    await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+    port = (host.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((done) => host.close(() => done())));
+
+  test('its body, unread when it left, is no failure of the server: the request ends there, without going on', async () => {
+    const body = '{"client_ref":"acme","to":"4915112345678","type":"text","text":{"body":"hi"}}';
+    const socket = connect(port, '127.0.0.1');
+    socket.write(`POST /v1/messages/send HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ik_test_any\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    await eventually(async () => seen.length === 1);
+    socket.destroy();
+    await eventually(async () => seen[0]!.closed);
+    answerKeyCheck();
+    await eventually(async () => seen[0]!.wentOn !== undefined || seen[0]!.failure !== undefined);
+    expect(seen[0]).toEqual({ closed: true, wentOn: false });
   });
 });
 

@@ -23,6 +23,7 @@ export type BodyRead<T> = { body: T } | { refused: BodyRefusal };
 
 const NOT_JSON: BodyRefusal = { message: 'The request body is not valid JSON.' };
 const UNSUPPORTED_ENCODING: BodyRefusal = { message: 'The request body encoding is not supported.' };
+const CONNECTION_CLOSED: BodyRefusal = { message: 'The connection closed before the request body was read.' };
 
 /** Whether a JSON text nests arrays and objects deeper than `max`, counted outside strings, without parsing it. */
 export function jsonDeeperThan(text: string, max: number): boolean {
@@ -78,7 +79,8 @@ export function isJsonRequest(req: IncomingMessage): boolean {
 
 /**
  * The bytes of a body, read by raw-body up to `limit`: refused past it without reading the rest, refused
- * when compressed, and refused with body-bounds.ts's 400 when that cuts a stalled or endless body.
+ * when compressed, refused with body-bounds.ts's 400 when that cuts a stalled or endless body, and refused
+ * when its connection closed before it was read.
  */
 export async function readBodyBytes(req: IncomingMessage, limit: number): Promise<BodyRead<Buffer>> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -86,6 +88,9 @@ export async function readBodyBytes(req: IncomingMessage, limit: number): Promis
   try {
     return { body: await getRawBody(req, { length: req.headers['content-length'], limit }) };
   } catch (error) {
+    // A client that left while its request waited (for its key's check, its count) took the body with it:
+    // its refusal reaches nobody, and it is no failure of the server.
+    if (req.destroyed) return { refused: CONNECTION_CLOSED };
     return { refused: bodyFailure(error) };
   }
 }
