@@ -162,6 +162,29 @@ describe('bodies bounded in time', () => {
     expect(r.ms).toBeGreaterThanOrEqual(IDLE_MS);
   }, 30_000);
 
+  test('bodies that stall together, while whole requests come and go beside them, are each answered 400 after the idle timeout', async () => {
+    const whole = JSON.stringify({ client_ref: CHAT, to: '4915112345678', type: 'text', text: { body: 'Your order has shipped.' }, dry_run: true });
+    const send = () =>
+      fetch(`${server.baseUrl}/messages/send`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: whole }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
+    // Each stalled body arrives among whole ones that leave the watch before it, from below and above it.
+    const stalled: ReturnType<typeof slowBody>[] = [];
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const before = Array.from({ length: 4 }, send);
+      stalled.push(slowBody('{"client_ref":', null));
+      statuses.push(...(await Promise.all([...before, ...Array.from({ length: 4 }, send)])));
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    for (const r of await Promise.all(stalled)) {
+      expect(r.status).toBe(400);
+      expect(jsonOf(r.answer).error.message).toMatch(/stalled/);
+      expect(r.ms).toBeGreaterThanOrEqual(IDLE_MS);
+    }
+  }, 30_000);
+
   test('a body that trickles one byte at a time, never pausing long, is answered 400 once it takes longer than allowed', async () => {
     const r = await slowBody('{"text":"', { bytes: 'a', everyMs: IDLE_MS / 4 });
     expect(r.status).toBe(400);

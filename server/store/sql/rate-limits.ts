@@ -1,9 +1,16 @@
 import type { RateLimitRepository } from '../repositories';
 import type { SqlConnection } from './connection';
 
-/** The requests of one key and window waiting for their count. */
-interface Batch {
-  waiters: { resolve(count: number): void; reject(error: unknown): void }[];
+/** A request waiting for its count. */
+interface Waiter {
+  resolve(count: number): void;
+  reject(error: unknown): void;
+}
+
+/** One key's window, counted while requests come: who waits for the next statement, and whether one is under way. */
+interface Counter {
+  waiting: Waiter[];
+  underWay: boolean;
 }
 
 /**
@@ -12,44 +19,50 @@ interface Batch {
  * way at a time: the requests that arrive meanwhile are counted together by the next one, which adds their
  * number at once and hands each its own count (the counts they would have had one by one). A request alone
  * goes at once; under load, requests share round trips instead of queueing for connections.
+ *
+ * A counter stays in its map for as long as statements follow one another, and its waiters are swapped as a
+ * batch, not added to and removed from a map with every batch: a map that churns rebuilds its table, and V8
+ * leaves the old one, pointing at what it held, among the long-lived objects until a full collection, so
+ * every waiting request would survive the young collector (edge/body-bounds.ts says how that was measured).
  */
 export class SqlRateLimitRepository implements RateLimitRepository {
-  private readonly waiting = new Map<string, Batch>();
-  private readonly underWay = new Set<string>();
+  private readonly counters = new Map<string, Counter>();
 
   constructor(private readonly db: SqlConnection) {}
 
   hit(keyId: string, windowStart: number): Promise<number> {
     // The key id holds no newline.
-    const counter = `${keyId}\n${windowStart}`;
+    const name = `${keyId}\n${windowStart}`;
     return new Promise((resolve, reject) => {
-      let batch = this.waiting.get(counter);
-      if (!batch) this.waiting.set(counter, (batch = { waiters: [] }));
-      batch.waiters.push({ resolve, reject });
-      if (!this.underWay.has(counter)) void this.count(counter, keyId, windowStart);
+      let counter = this.counters.get(name);
+      if (!counter) this.counters.set(name, (counter = { waiting: [], underWay: false }));
+      counter.waiting.push({ resolve, reject });
+      if (!counter.underWay) void this.count(name, counter, keyId, windowStart);
     });
   }
 
   /** Counts the waiting requests of a counter in one statement, then the ones that came meanwhile. */
-  private async count(counter: string, keyId: string, windowStart: number): Promise<void> {
-    this.underWay.add(counter);
+  private async count(name: string, counter: Counter, keyId: string, windowStart: number): Promise<void> {
+    counter.underWay = true;
     try {
-      for (let batch = this.waiting.get(counter); batch; batch = this.waiting.get(counter)) {
-        this.waiting.delete(counter);
-        const n = batch.waiters.length;
+      while (counter.waiting.length > 0) {
+        const waiters = counter.waiting;
+        counter.waiting = [];
+        const n = waiters.length;
         try {
           const row = await this.db.get<{ count: number }>(
             `INSERT INTO rate_limit_windows (key_id, window_start, count) VALUES (?, ?, ?)
              ON CONFLICT (key_id, window_start) DO UPDATE SET count = rate_limit_windows.count + excluded.count RETURNING count`,
             [keyId, windowStart, n],
           );
-          batch.waiters.forEach((waiter, i) => waiter.resolve(row!.count - n + 1 + i));
+          waiters.forEach((waiter, i) => waiter.resolve(row!.count - n + 1 + i));
         } catch (error) {
-          for (const waiter of batch.waiters) waiter.reject(error);
+          for (const waiter of waiters) waiter.reject(error);
         }
       }
     } finally {
-      this.underWay.delete(counter);
+      counter.underWay = false;
+      this.counters.delete(name);
     }
   }
 
