@@ -7,10 +7,9 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
-/** One key's window, counted while requests come: who waits for the next statement, and whether one is under way. */
+/** One key's window while its statements follow one another (it is in the map exactly as long): who waits for the next. */
 interface Counter {
   waiting: Waiter[];
-  underWay: boolean;
 }
 
 /**
@@ -23,7 +22,8 @@ interface Counter {
  * A counter stays in its map for as long as statements follow one another, and its waiters are swapped as a
  * batch, not added to and removed from a map with every batch: a map that churns rebuilds its table, and V8
  * leaves the old one, pointing at what it held, among the long-lived objects until a full collection, so
- * every waiting request would survive the young collector (edge/body-bounds.ts says how that was measured).
+ * every waiting request would survive the young collector (bench/README.md, "Requests that wait, and the young
+ * generation").
  */
 export class SqlRateLimitRepository implements RateLimitRepository {
   private readonly counters = new Map<string, Counter>();
@@ -34,16 +34,19 @@ export class SqlRateLimitRepository implements RateLimitRepository {
     // The key id holds no newline.
     const name = `${keyId}\n${windowStart}`;
     return new Promise((resolve, reject) => {
-      let counter = this.counters.get(name);
-      if (!counter) this.counters.set(name, (counter = { waiting: [], underWay: false }));
-      counter.waiting.push({ resolve, reject });
-      if (!counter.underWay) void this.count(name, counter, keyId, windowStart);
+      const counting = this.counters.get(name);
+      if (counting) {
+        counting.waiting.push({ resolve, reject });
+      } else {
+        const counter: Counter = { waiting: [{ resolve, reject }] };
+        this.counters.set(name, counter);
+        void this.count(name, counter, keyId, windowStart);
+      }
     });
   }
 
   /** Counts the waiting requests of a counter in one statement, then the ones that came meanwhile. */
   private async count(name: string, counter: Counter, keyId: string, windowStart: number): Promise<void> {
-    counter.underWay = true;
     try {
       while (counter.waiting.length > 0) {
         const waiters = counter.waiting;
@@ -61,7 +64,6 @@ export class SqlRateLimitRepository implements RateLimitRepository {
         }
       }
     } finally {
-      counter.underWay = false;
       this.counters.delete(name);
     }
   }
