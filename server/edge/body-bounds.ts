@@ -26,17 +26,22 @@ export interface BodyBounds {
   lingerBytes: number;
 }
 
-/** Bounds the body of one request (the edge's first steps, before anything reads the body). */
-export function applyBodyBounds(req: IncomingMessage, res: ServerResponse, bounds: BodyBounds): void {
-  if (req.complete || !hasBody(req)) return;
-  const watch = watchOf(bounds);
-  const body = watch.add(req, res);
-  // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the rest of
-  // the body without any limit (or, on `Connection: close`, reset the connection).
-  res.prependOnceListener('finish', () => {
-    watch.remove(body);
-    if (!req.complete) lingerThenClose(req, bounds);
-  });
+/**
+ * Bounds the bodies of requests (the edge's first steps, before anything reads a body): every body under
+ * `bounds` is looked after by one watch, which goes with the edge that made it.
+ */
+export function bodyBounder(bounds: BodyBounds): (req: IncomingMessage, res: ServerResponse) => void {
+  const watch = new BodyWatch(bounds);
+  return (req, res) => {
+    if (req.complete || !hasBody(req)) return;
+    const body = watch.add(req, res);
+    // Prepended, so it runs before Node's own end-of-response handling, which would otherwise read the rest
+    // of the body without any limit (or, on `Connection: close`, reset the connection).
+    res.prependOnceListener('finish', () => {
+      watch.remove(body);
+      if (!req.complete) lingerThenClose(req, bounds);
+    });
+  };
 }
 
 /** Whether a request carries a body at all (a length, or a chunked one). */
@@ -73,14 +78,6 @@ interface WatchedBody {
   held: boolean;
   /** Its index in the watch's list of bodies; -1 once it left it. */
   slot: number;
-}
-
-/** One watch per bounds (a server's, the mock's): every body being read under them; it goes with its server. */
-const watches = new WeakMap<BodyBounds, BodyWatch>();
-function watchOf(bounds: BodyBounds): BodyWatch {
-  let watch = watches.get(bounds);
-  if (!watch) watches.set(bounds, (watch = new BodyWatch(bounds)));
-  return watch;
 }
 
 /**

@@ -13,7 +13,7 @@ import { missingScopes } from '../domain/access/scopes';
 import { whenReady, type Awaitable } from '../store/awaitable';
 import type { RequestFault } from '../domain/faults/faults';
 import { DomainError, RateLimitedError } from '../domain/shared/errors';
-import { applyBodyBounds, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
+import { bodyBounder, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
 import { isJsonRequest, readJsonBody } from './json-body';
 import { numericQueryParameters, oddQueryNumbers } from './query-numbers';
 import { NO_SUCH_ROUTE, badRequestRefusal, refusalOf, sendRefusal, type Refusal } from './refusal';
@@ -197,8 +197,9 @@ function assignRequestId<K extends EdgeKey>(accessLog: AccessLog<K> | undefined)
 
 /** The request's body is bounded in bytes and time before anything reads it (body-bounds.ts). */
 function boundBody<K extends EdgeKey>(bounds: BodyBounds): Step<K> {
+  const bound = bodyBounder(bounds);
   return function boundBody(request) {
-    applyBodyBounds(request.req, request.res, bounds);
+    bound(request.req, request.res);
     return undefined;
   };
 }
