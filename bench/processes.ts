@@ -166,11 +166,15 @@ export function runLoadWorker(options: object): Promise<any> {
   });
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second); null once it is gone. */
-export function cpuTimeMs(pid: number): number | null {
+/**
+ * CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks a second); with
+ * `mainThread`, its main thread's only (where its JavaScript runs; V8's compiler and collector helpers and
+ * libuv's pool run beside it). Null once it is gone.
+ */
+export function cpuTimeMs(pid: number, { mainThread = false } = {}): number | null {
   try {
     // The fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return null;

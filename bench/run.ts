@@ -82,6 +82,11 @@ export interface LoadFigure {
    * rounds: what a request costs whatever share of the shared cores the process got.
    */
   cpuUsPerRequest?: number;
+  /**
+   * The same for the main thread alone, where the JavaScript runs: what bounds req/s, since a process's
+   * helper threads (V8's compiler and collector) run on the other core.
+   */
+  mainThreadUsPerRequest?: number;
 }
 
 
@@ -155,11 +160,12 @@ const loadDuringRounds: number[] = [];
 /** One measured round of a subject; a round with a non-2xx answer or an error makes the subject unmeasured. */
 async function runRound(s: LoadSubject, round: number): Promise<void> {
   const specs = s.spread ?? [s.spec];
-  const cpuBefore = specs.map((spec) => (spec.pid === undefined ? null : cpuTimeMs(spec.pid)));
+  const cpu = (mainThread: boolean) => specs.map((spec) => (spec.pid === undefined ? null : cpuTimeMs(spec.pid, { mainThread })));
+  const before = { process: cpu(false), main: cpu(true) };
   const r = await runSpreadLoad(specs, DURATION);
-  const cpuAfter = specs.map((spec) => (spec.pid === undefined ? null : cpuTimeMs(spec.pid)));
-  const cpuMs = cpuBefore.every((v, i) => v !== null && cpuAfter[i] !== null) ? cpuAfter.reduce((n: number, v, i) => n + v! - cpuBefore[i]!, 0) : null;
-  r.cpuUsPerRequest = cpuMs === null || !r['2xx'] ? null : Math.round((cpuMs * 1000) / r['2xx']);
+  const after = { process: cpu(false), main: cpu(true) };
+  r.cpuUsPerRequest = usPerRequest(before.process, after.process, r['2xx']);
+  r.mainThreadUsPerRequest = usPerRequest(before.main, after.main, r['2xx']);
   s.samples.push(r);
   const total = (r['2xx'] ?? 0) + (r.non2xx ?? 0);
   if (r.non2xx > 0 || r.errors + r.timeouts > 0) {
@@ -167,7 +173,13 @@ async function runRound(s: LoadSubject, round: number): Promise<void> {
   }
   const load = loadavg()[0]!;
   loadDuringRounds.push(load);
-  process.stdout.write(`  round ${round} ${s.subject} ${s.request}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.cpuUsPerRequest ? `, ${r.cpuUsPerRequest} µs CPU per request` : ''}; load average ${load.toFixed(2)}\n`);
+  process.stdout.write(`  round ${round} ${s.subject} ${s.request}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${r.cpuUsPerRequest ? `, ${r.cpuUsPerRequest} µs CPU per request (main thread ${r.mainThreadUsPerRequest})` : ''}; load average ${load.toFixed(2)}\n`);
+}
+
+/** CPU µs per answered request between two readings of the same processes; null when a reading is missing. */
+function usPerRequest(before: (number | null)[], after: (number | null)[], answered: number | undefined): number | null {
+  if (!answered || before.some((v, i) => v === null || after[i] === null)) return null;
+  return Math.round((after.reduce((n: number, v, i) => n + v! - before[i]!, 0) * 1000) / answered);
 }
 
 /** The median of a subject's rounds (req/s, p50 and p99 each). */
@@ -186,9 +198,13 @@ function summarize(s: LoadSubject): LoadFigure {
     errors: 0,
     rounds,
     instances: s.spread?.length ?? 1,
-    cpuUsPerRequest: s.samples.every((r) => r.cpuUsPerRequest) ? Math.round(median(s.samples.map((r) => r.cpuUsPerRequest))) : undefined,
+    cpuUsPerRequest: medianOf(s.samples.map((r) => r.cpuUsPerRequest)),
+    mainThreadUsPerRequest: medianOf(s.samples.map((r) => r.mainThreadUsPerRequest)),
   };
 }
+
+/** The rounded median of figures every round has. */
+const medianOf = (figures: (number | null)[]): number | undefined => (figures.every((f) => f) ? Math.round(median(figures as number[])) : undefined);
 
 interface RequestProfile {
   request: string;
@@ -652,17 +668,17 @@ function markdown(r: any): string {
   lines.push('# Benchmark report', '');
   const during = r.machine.loadAverageDuringRounds ? `, 1-minute load average during the rounds ${r.machine.loadAverageDuringRounds.map((l: number) => l.toFixed(2)).join('–')}` : '';
   lines.push(`${r.generatedAt} · \`${r.command}\` · ${r.machine.gitHead ?? ''} · Node ${r.machine.node} · ${r.machine.cores} cores · load average (1, 5, 15 min) before ${r.machine.loadAverageBefore.map((l: number) => l.toFixed(2)).join(' ')}, after ${r.machine.loadAverageAfter.map((l: number) => l.toFixed(2)).join(' ')}${during}`, '');
-  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up, then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per subject; each figure is the median of its rounds, each ratio the median of the ratios of the rounds (both sides of a ratio measured in the same round). CPU µs per request: the subject's user + system time during a round over its answers (/proc), median of the rounds. Server: ${r.settings.server}.`, '');
-  lines.push('| subject | request | req/s | p50 ms | p99 ms | CPU µs per request | × bare | × Express | × floor | × Prism | req/s of each round |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  lines.push(`${r.settings.loadGenerator}, ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up, then ${r.settings.rounds} interleaved rounds of ${r.settings.durationSeconds} s per subject; each figure is the median of its rounds, each ratio the median of the ratios of the rounds (both sides of a ratio measured in the same round). CPU µs per request: the subject's user + system time during a round over its answers (/proc), median of the rounds; of it, the main thread's, where the JavaScript runs: what bounds req/s, since the helper threads (V8's compiler and collector) run on the other core. Server: ${r.settings.server}.`, '');
+  lines.push('| subject | request | req/s | p50 ms | p99 ms | CPU µs per request | of it, main thread | × bare | × Express | × floor | × Prism | req/s of each round |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const l of r.load as LoadFigure[]) {
-    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | | | | |`);
-    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.cpuUsPerRequest)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
+    if (!l.measured) lines.push(`| ${l.subject} | ${l.request} | not measured: ${l.reason} | | | | | | | | | |`);
+    else lines.push(`| ${l.subject} | ${l.request} | ${l.reqPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${fmt(l.cpuUsPerRequest)} | ${fmt(l.mainThreadUsPerRequest)} | ${fmt(l.ratio?.bare, 2)} | ${fmt(l.ratio?.express, 2)} | ${fmt(l.ratio?.floor, 2)} | ${fmt(l.ratio?.prism, 2)} | ${l.rounds?.join(', ')} |`);
   }
   lines.push('', '"floor": Express 5 + express-openapi-validator validating the same send and a constant answer (bench/subjects/express-validator-floor.ts), the most the reference server\'s stack allows before any rule runs.');
   const control = (r.load as LoadFigure[]).find((l) => l.subject === FLOOR_CONTROL && l.measured);
   if (control?.ratio?.floor !== undefined) {
     const spread = control.ratio.floor;
-    lines.push('', `"${FLOOR_CONTROL}": the same floor, started again: of two processes of identical code, the second measured ${spread.toFixed(2)} × the first in this run (CPU µs per request ${fmt(control.cpuUsPerRequest)} against ${fmt((r.load as LoadFigure[]).find((l) => l.subject === FLOOR)?.cpuUsPerRequest)}). Every ratio of one process to another carries a spread of that order.`);
+    lines.push('', `"${FLOOR_CONTROL}": the same floor, started again: of two processes of identical code, the second measured ${spread.toFixed(2)} × the first in this run (CPU µs per request ${fmt(control.cpuUsPerRequest)} against ${fmt((r.load as LoadFigure[]).find((l) => l.subject === FLOOR)?.cpuUsPerRequest)}, main thread ${fmt(control.mainThreadUsPerRequest)} against ${fmt((r.load as LoadFigure[]).find((l) => l.subject === FLOOR)?.mainThreadUsPerRequest)}). Every ratio of one process to another carries a spread of that order.`);
   }
   const sends = (r.load as LoadFigure[]).filter((l) => l.subject.startsWith('reference server') && l.request.startsWith('POST /messages/send'));
   const onePg = sends.find((l) => l.subject === 'reference server (PostgreSQL)' && l.measured);
