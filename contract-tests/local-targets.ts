@@ -100,7 +100,8 @@ export async function startReferenceServerProcess(
     connectClient: async (opts) => void (await call('connectClient', [opts])),
     close: async () => {
       await call('close', [], 5_000).catch(() => undefined);
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2_000))]);
+      // Unref'd: a child that exits at once leaves no timer holding this process (a jest worker) open.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 2_000).unref())]);
       await kill();
     },
   };

@@ -42,7 +42,7 @@ test('an immediate retry leaves while another delivery attempt still hangs on a 
     await server.sandbox('/webhook/test', { message: 'fails once' });
     // The condition, not a time: the retry arrives while the first delivery is still held open (it waits
     // for its 5 s timeout otherwise, since nothing releases it before the retry is seen).
-    const outcome = await Promise.race([retryArrived.then(() => 'retried while the other hung'), new Promise((r) => setTimeout(() => r('no retry within 4 s'), 4_000))]);
+    const outcome = await Promise.race([retryArrived.then(() => 'retried while the other hung'), new Promise((r) => setTimeout(() => r('no retry within 4 s'), 4_000).unref())]);
     expect(outcome).toBe('retried while the other hung');
     expect(attemptsOf.get('hang')).toHaveLength(1);
     const [first, second] = attemptsOf.get('fails once')!;

@@ -20,7 +20,8 @@ const eventOf = (d: Delivery) => (JSON.parse(d.raw.toString('utf8')) as { event?
 const eventIdOf = (d: Delivery) => (JSON.parse(d.raw.toString('utf8')) as { event_id?: string }).event_id;
 const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
 const withSignature = (d: Delivery, signature: string): Delivery => ({ raw: d.raw, headers: { ...d.headers, [SIGNATURE_HEADER.toLowerCase()]: signature } });
-const sleep = (ms: number) => new Promise<number>((r) => setTimeout(() => r(204), ms));
+/** A 204 after `ms`; unref'd, so a race it lost does not hold the process open. */
+const sleep = (ms: number) => new Promise<number>((r) => setTimeout(() => r(204), ms).unref());
 const isSuccess = (status: number) => status >= 200 && status < 300;
 /** A delivery of an event the service never raised, signed as it signs. */
 const forged = (sign: (raw: Buffer) => string, payload: Record<string, unknown>): Delivery => {
