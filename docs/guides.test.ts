@@ -7,6 +7,9 @@ import { CONTRACT_PATH, contract, readDocument, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
 import type { Command, Options } from '../cli/command';
 import { SANDBOX_SPEC_PATH } from '../server/sandbox/router';
+import { ERROR_CODES } from '../generated/constants';
+import { ERROR_CODES_ROUTE } from '../server/edge';
+import { GUIDES as BUILT_GUIDES, slug } from './build';
 
 const root = resolve(__dirname, '..');
 /** The contract's text, for what the guides quote from it word for word. */
@@ -194,6 +197,16 @@ describe('partner guides (docs/*.md)', () => {
     const errorsGuide = guides.find((guide) => guide.name === 'errors-and-retries.md')?.text ?? '';
     const missing = [...codes].filter((code) => !errorsGuide.includes(`\`${code}\``));
     expect(missing).toEqual([]);
+  });
+
+  it('every error code has its heading under "Error codes" in the errors guide, at the route doc_url links', () => {
+    const errorsGuide = guides.find((guide) => guide.name === 'errors-and-retries.md')?.text ?? '';
+    const section = errorsGuide.slice(errorsGuide.indexOf('\n## Error codes\n'));
+    const headings = [...section.matchAll(/^### `([a-z_]+)`$/gm)].map((match) => match[1]);
+    expect(headings.sort()).toEqual([...ERROR_CODES].sort());
+    const title = BUILT_GUIDES.find((guide) => guide.file === 'docs/errors-and-retries.md')!.title;
+    expect(ERROR_CODES_ROUTE).toBe(`#/${slug(title)}/`);
+    for (const code of ERROR_CODES) expect(slug(code)).toBe(code);
   });
 
   it('every Prefer example name in the mock guide is a named example of openapi.yaml', () => {

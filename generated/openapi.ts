@@ -729,7 +729,10 @@ export interface components {
          */
         LanguageCode: string;
         /**
-         * @description Phone number in international format, digits only (`chat`), or scoped user ID (`social`).
+         * @description `chat`: a phone number in international format, digits only (`4915112345678`). A leading `+`, spaces
+         *     and dashes are removed first, so `+49 151 1234-5678` is the same recipient (for the customer service
+         *     window, test recipients and `message.status` alike); anything else is refused with `400 bad_request`
+         *     naming `to`. `social`: the scoped user ID, as given.
          * @example 4915112345678
          */
         Recipient: string;
@@ -821,13 +824,20 @@ export interface components {
                 /** @description Human-readable explanation; may change. */
                 message: string;
                 /**
-                 * @description Structured context. For validation failures: field name (dotted path) → array of messages.
-                 *     For `provider_rejected`: `provider_code` and `provider_message`. For `template_not_approved`:
-                 *     `status` and `rejected_reason`. For the missing-parameters family: `missing` (the names).
+                 * @description Structured context. For validation failures: field name (dotted path) → array of messages;
+                 *     `(request body)` stands for the body as a whole. For `provider_rejected`: `provider_code` and
+                 *     `provider_message`. For `template_not_approved`: `status` and `rejected_reason`. For the
+                 *     missing-parameters family: `missing` (the names).
                  */
                 details?: {
                     [key: string]: unknown;
                 };
+                /**
+                 * Format: uri
+                 * @description Where the reference explains this `code`: what it means and what to do (on the reference
+                 *     server, its rendered reference at `/docs`). For people reading the error; branch on `code`.
+                 */
+                doc_url?: string;
             };
         };
         MessageResponse: {

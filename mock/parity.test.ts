@@ -1,6 +1,6 @@
 // The mock answers a request that breaks the contract as the reference server does: the same invalid
-// requests go to both (real HTTP, both under /v1) and must get the same status and error code, and every
-// answer of the mock holds openapi.yaml. Also: the mock serves with and without /v1, refuses keys without
+// requests go to both (real HTTP, both under /v1) and must get the same status, error code and `details`,
+// each envelope with the `doc_url` of its code, and every answer of the mock holds openapi.yaml. Also: the mock serves with and without /v1, refuses keys without
 // the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403, sends the rate-limit
 // headers, bounds request bodies and leaves unread a body the operation does not declare, as the server
 // does: both run the same request edge (server/edge).
@@ -37,6 +37,35 @@ const INVALID: Array<[string, InvalidRequest]> = [
   ['a send without `to`', { method: 'POST', path: '/messages/send', json: { client_ref: 'acme-shoes-de', type: 'text', text: { body: 'Hi' } } }],
   ['a text send with an empty text.body', { method: 'POST', path: '/messages/send', json: { ...SEND, text: { body: '' } } }],
   ['a send of an unknown type', { method: 'POST', path: '/messages/send', json: { ...SEND, type: 'hologram' } }],
+  ['a send of type "txt" (the allowed types are listed)', { method: 'POST', path: '/messages/send', json: { ...SEND, type: 'txt' } }],
+  ['a send without a type', { method: 'POST', path: '/messages/send', json: { client_ref: 'acme-shoes-de', to: '4915112345678', text: { body: 'Hi' } } }],
+  ['a send whose `to` is a number and whose text is a string', { method: 'POST', path: '/messages/send', json: { ...SEND, to: 4915112345678, text: 'Hello' } }],
+  ['a location send with a latitude that is not a number', { method: 'POST', path: '/messages/send', json: { ...SEND, type: 'location', location: { latitude: 'north', longitude: 13.4 } } }],
+  ['an array as the body', { method: 'POST', path: '/messages/send', json: [SEND] }],
+  ['a send with `dryRun` (a near miss of dry_run)', { method: 'POST', path: '/messages/send', json: { ...SEND, dryRun: true } }],
+  ['a send with `dry-run` and `Client_Ref` beside the real fields', { method: 'POST', path: '/messages/send', json: { ...SEND, 'dry-run': true, Client_Ref: 'x' } }],
+  ['a send with `text.preview-url` (a near miss inside the payload)', { method: 'POST', path: '/messages/send', json: { ...SEND, text: { body: 'Hi', 'preview-url': true } } }],
+  ['a template send with `dryrun` (a near miss of dry_run)', {
+    method: 'POST',
+    path: '/messages/send-template',
+    json: { client_ref: 'acme-shoes-de', to: '4915112345678', template_ref: 'order_shipped', dryrun: true },
+  }],
+  ['a template send with neither template_ref nor template', { method: 'POST', path: '/messages/send-template', json: { client_ref: 'acme-shoes-de', to: '4915112345678' } }],
+  ['a template with an unknown category and a button of an unknown type', {
+    method: 'POST',
+    path: '/templates',
+    json: { client_ref: 'acme-shoes-de', name: 'x', category: 'UTIL', body: { text: 'Hi' }, buttons: [{ type: 'LINK', text: 'Go' }] },
+  }],
+  ['a template with a URL button without its url, and a header of an unknown format', {
+    method: 'POST',
+    path: '/templates',
+    json: { client_ref: 'acme-shoes-de', name: 'x', body: { text: 'Hi' }, header: { format: 'GIF' }, buttons: [{ type: 'URL', text: 'Go' }] },
+  }],
+  ['a template image header with both media_handle and media_url', {
+    method: 'POST',
+    path: '/templates',
+    json: { client_ref: 'acme-shoes-de', name: 'x', body: { text: 'Hi' }, header: { format: 'IMAGE', media_handle: 'h', media_url: 'https://cdn.acme-shoes.de/a.jpg' } },
+  }],
   ['a send whose body is not JSON', { method: 'POST', path: '/messages/send', raw: '{"client_ref": ', headers: { 'Content-Type': 'application/json' } }],
   ['a template send with both template_ref and template', {
     method: 'POST',
@@ -93,19 +122,18 @@ describe('the mock answers invalid requests as the reference server does', () =>
     } else body = request.raw;
     const response = await fetch(`${base}${request.path}`, { method: request.method, headers, body });
     const bytes = Buffer.from(await response.arrayBuffer());
-    const json = JSON.parse(bytes.toString('utf8') || 'null') as { error?: { code?: string; details?: unknown } } | null;
-    return { status: response.status, code: json?.error?.code, details: json?.error?.details, headers: response.headers, bytes };
+    const json = JSON.parse(bytes.toString('utf8') || 'null') as { error?: { code?: string; details?: unknown; doc_url?: string } } | null;
+    return { status: response.status, code: json?.error?.code, details: json?.error?.details, docUrl: json?.error?.doc_url, headers: response.headers, bytes };
   }
 
-  it.each(INVALID)('%s: same status and error code', async (_name, request) => {
+  it.each(INVALID)('%s: same status, error code and details', async (_name, request) => {
     const fromServer = await send(server.baseUrl, serverKey, request);
     const fromMock = await send(`${mock.url}/v1`, MOCK_KEY, request);
-    expect({ status: fromMock.status, code: fromMock.code }).toEqual({ status: fromServer.status, code: fromServer.code });
+    expect({ status: fromMock.status, code: fromMock.code, details: fromMock.details }).toEqual({ status: fromServer.status, code: fromServer.code, details: fromServer.details });
     expect(fromMock.status).toBeGreaterThanOrEqual(400);
-    // a validation failure names the same fields
-    if (fromServer.code === 'bad_request' && fromServer.details) {
-      expect(Object.keys(fromMock.details as object)).toEqual(expect.arrayContaining(Object.keys(fromServer.details as object)));
-    }
+    // each links the heading of its code in the rendered reference (the server's own /docs; the mock's default)
+    expect(fromServer.docUrl).toBe(`${server.origin}/docs/#/errors-and-retries/${fromServer.code}`);
+    expect(fromMock.docUrl).toBe(`http://localhost:4000/docs/#/errors-and-retries/${fromMock.code}`);
     const path = new URL(`http://x${request.path}`).pathname;
     const checked = contract().check({ method: request.method, path, status: fromMock.status, headers: fromMock.headers, body: fromMock.bytes });
     // an unknown path or method matches no operation; its 404 envelope is checked as the server's is

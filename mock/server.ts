@@ -1,20 +1,12 @@
 // The mock: Prism 5 (its library, in this process) answering from the examples of openapi.yaml, behind the
-// steps the reference server takes before any handler runs, so a partner rehearses against the mock what
-// the server will answer:
-//   route (`/v1` prefix optional) → authenticate (Bearer, `ik_test_`/`ik_live_` prefix, no key in the
-//   query string) → rate limit (per key, headers on every answer) → rehearsed 403 naming the operation's
-//   scope → the path's percent-encoding, the query numbers and the JSON body, read by the server's own code
-//   (bounded in bytes and time) → Prism: validate the request (violations become 400 with `details`, mapped
-//   as the server maps its validator's) and pick the example (`Prefer: code=…, example=…, dynamic=true`).
-// Prism runs with `errors` on: an example that breaks the contract is answered 500 problem+json.
-// The mock: Prism 5 (its library, in this process) answering from the examples of openapi.yaml, behind the
 // reference server's own request edge (server/edge: request id → body bounds → route, `/v1` optional →
 // authenticate, with a check of the keys' shape for the key store → rate limit, per key in memory → scopes →
-// path → query numbers → the declared body), so a partner rehearses against the mock what the server will
-// answer. After the edge: a rehearsed 403 naming the operation's scope, then Prism validates the request
-// (violations become 400 with `details`, mapped as the server maps its validator's) and picks the example
-// (`Prefer: code=…, example=…, dynamic=true`). Prism runs with `errors` on: an example that breaks the
-// contract is answered 500 problem+json.
+// path → query numbers → the declared body → near-miss body fields), so a partner rehearses against the mock
+// what the server will answer. After the edge: a rehearsed 403 naming the operation's scope, then Prism
+// validates the request (violations become 400 with the `details` the server gives: server/edge's
+// requestValidationError) and picks the example (`Prefer: code=…, example=…, dynamic=true`). Every error
+// envelope links its code in the rendered reference (`doc_url`, docsUrl). Prism runs with `errors` on: an
+// example that breaks the contract is answered 500 problem+json.
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError, type IHttpConfig, type IHttpRequest } from '@stoplight/prism-http';
 import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest';
@@ -28,12 +20,13 @@ import {
   KEY_LIKE,
   badRequestRefusal,
   createEdge,
+  errorDocsAt,
   lacksScopes,
   memoryRateLimiter,
   readBodyBytes,
+  requestValidationError,
   sendRefusal,
   unauthorized,
-  validationError,
   type BodyBounds,
   type EdgeKey,
   type EdgeRequest,
@@ -41,7 +34,7 @@ import {
   type RateLimitPolicy,
   type ValidatorIssue,
 } from '../server/edge';
-import { CONTRACT_PATH, contract } from '../spec';
+import { CONTRACT_PATH, contract, defaultServerUrl } from '../spec';
 import { MOCK_RATE_LIMIT, VERSION_PREFIX } from './settings';
 
 export { MOCK_RATE_LIMIT, VERSION_PREFIX };
@@ -72,6 +65,12 @@ export interface MockOptions {
   bodyBounds?: BodyBounds;
   /** Called once per answered request (`npm run mock` prints it when MOCK_VERBOSE is set). */
   log?: (line: string) => void;
+  /**
+   * The rendered reference the error envelopes' `doc_url` links (MOCK_DOCS_URL): by default the reference
+   * server's at the contract's default address (`http://localhost:4000/docs/`), as the contract's examples
+   * give it.
+   */
+  docsUrl?: string;
 }
 
 export interface MockServer {
@@ -112,12 +111,15 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
   } as IHttpConfig;
   const prism = createInstance(baseConfig, { logger });
   const { log } = options;
+  const docsUrl = options.docsUrl ?? `${new URL(defaultServerUrl(spec.document)).origin}/docs/`;
+  const errorDocs = errorDocsAt(() => docsUrl);
   const edge = createEdge({
     contract: spec,
     keys: keyShapeCheck,
     rateLimiter: memoryRateLimiter(options.rateLimit ?? MOCK_RATE_LIMIT),
     bodyBounds: options.bodyBounds ?? DEFAULT_BODY_BOUNDS,
     base: { path: API_BASE_PATH, optional: true },
+    errorDocs,
     ...(log ? { accessLog: (request: EdgeRequest) => log(`${request.req.method} ${request.target} → ${request.res.statusCode}`) } : {}),
   });
 
@@ -133,11 +135,11 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     };
     const preferences = getHttpConfigFromRequest(input);
     if (preferences._tag === 'Left') return send(res, problem(preferences.left));
-    if (preferences.right.code === 403 && key && op.responses['403']) return sendRefusal(req, res, lacksScopes(key, op, op.requiredScopes ?? []));
+    if (preferences.right.code === 403 && key && op.responses['403']) return sendRefusal(req, res, lacksScopes(key, op, op.requiredScopes ?? []), errorDocs);
     if (request.bodyRead === 'json') input.body = request.body;
     else if (request.bodyRead === 'host') {
       const raw = await readBodyBytes(req, BODY_LIMIT_BYTES);
-      if ('refused' in raw) return sendRefusal(req, res, badRequestRefusal(raw.refused));
+      if ('refused' in raw) return sendRefusal(req, res, badRequestRefusal(raw.refused), errorDocs);
       if (raw.body.length > 0) input.body = raw.body.toString('utf8');
     } else if (request.bodyRead === 'ignored') {
       // Prism would refuse a body the operation does not declare: it sees the request as without one
@@ -149,7 +151,9 @@ export async function startMock(options: MockOptions & { port?: number; host?: s
     if (result._tag === 'Left') return send(res, problem(result.left));
     const { output, validations } = result.right;
     const violations = validations.input.filter((v) => v.severity === DiagnosticSeverity.Error);
-    if (violations.length > 0) return sendRefusal(req, res, badRequestRefusal(validationError(toValidatorIssues(violations), op.codeWhenMissing, input.body)));
+    if (violations.length > 0) {
+      return sendRefusal(req, res, badRequestRefusal(requestValidationError(spec, op, toValidatorIssues(violations), input.body)), errorDocs);
+    }
     const broken = validations.output.filter((v) => v.severity === DiagnosticSeverity.Error);
     if (broken.length > 0) {
       return send(

@@ -16,7 +16,8 @@ Options:
   --version   the package's version and the API version of its contract
   -h, --help  this text
 
-Environment: MOCK_PORT (4010), MOCK_HOST (127.0.0.1), MOCK_VERBOSE (1 prints every request).`;
+Environment: MOCK_PORT (4010), MOCK_HOST (127.0.0.1), MOCK_VERBOSE (1 prints every request),
+MOCK_DOCS_URL (the rendered reference the errors' doc_url links; default http://localhost:4000/docs/).`;
 
 function portFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -37,7 +38,8 @@ async function serve(dynamic: boolean): Promise<number | void> {
   }
   // Loaded only to serve: Prism takes seconds to load, which --help and --version need not wait for.
   const { startMock } = await import('./server');
-  const mock = await startMock({ port, host, dynamic, ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
+  const docsUrl = process.env.MOCK_DOCS_URL;
+  const mock = await startMock({ port, host, dynamic, ...(docsUrl ? { docsUrl } : {}), ...(verbose ? { log: (line: string) => console.log(line) } : {}) });
   console.log(
     [
       `Mock of openapi.yaml at ${mock.url}${VERSION_PREFIX}  (also without the prefix: ${mock.url}/messages/send)`,

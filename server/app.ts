@@ -2,7 +2,7 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import type { Domain } from './domain';
-import { API_BASE_PATH, createEdge, type BodyBounds, type Edge, type FaultSource } from './edge';
+import { API_BASE_PATH, createEdge, errorDocsAt, type BodyBounds, type Edge, type FaultSource } from './edge';
 import { connectPageRouter } from './http/connect-page';
 import { docsSite } from './http/docs-site';
 import { contract as readContract, type Contract } from '../spec';
@@ -38,6 +38,8 @@ export interface AppDeps {
  * error envelope. Each request walks only its own branch.
  */
 export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults }: AppDeps): Express {
+  // every error envelope links the rendered reference this server serves at /docs
+  const errorDocs = errorDocsAt(() => `${publicBaseUrl()}/docs/`);
   const edge = createEdge<ApiKey>({
     contract,
     keys: domain.keys,
@@ -46,6 +48,7 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
     base: { path: API_BASE_PATH, optional: false },
     accessLog: accessLog(logger),
     faults,
+    errorDocs,
   });
   const app = express();
   app.disable('x-powered-by');
@@ -68,8 +71,8 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
 
   app.use(runEdge(edge, { api, beside }));
 
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
+  app.use(notFoundHandler(errorDocs));
+  app.use(errorHandler(logger, { contract, docs: errorDocs }));
   return app;
 }
 

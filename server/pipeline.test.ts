@@ -123,7 +123,7 @@ describe('request pipeline', () => {
     for (const [method, path] of [['GET', '/v1/nothing-here'], ['DELETE', '/v1/usage'], ['GET', '/elsewhere']] as const) {
       const res = await fetch(`${server.origin}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String), doc_url: `${server.origin}/docs/#/errors-and-retries/not_found` } });
     }
   });
 });
@@ -174,10 +174,10 @@ describe('folding validator errors into details', () => {
       body: { type: 'location', location: { latitude: 'x' } },
       want: { 'location.latitude': ['must be number'] },
     }],
-    ['folds unselected alternatives into one body message', {
+    ['folds unselected alternatives into one message on the whole body, named (request body)', {
       issues: [{ path: '/body/template_ref', message: "must have required property 'template_ref'" }, { path: '/body/template', message: "must have required property 'template'" }, { path: '/body', message: 'must match exactly one schema in oneOf' }],
       body: {},
-      want: { body: ['one of template_ref, template is required'] },
+      want: { '(request body)': ['one of template_ref, template is required'] },
     }],
   ];
   test.each(cases)('%s', (_name, { issues, body, want }) => {

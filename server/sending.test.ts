@@ -144,12 +144,87 @@ describe('POST /messages/send: dry runs and test keys', () => {
   test('a registered test recipient gets the real (simulated-provider) delivery with a test key', async () => {
     const recipient = '4915100000001';
     await inbound(f.chat, recipient);
-    await f.server.domain.testRecipients.register({ partner_id: DEFAULT_PARTNER_ID, client_ref: f.chat }, recipient);
+    await f.server.domain.testRecipients.register({ partner_id: DEFAULT_PARTNER_ID, client_ref: f.chat, channel: 'chat' }, recipient);
     const before = providerSends().length;
     const res = await send(f.test, { client_ref: f.chat, to: recipient, type: 'text', text: { body: 'Hi' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
     expect(providerSends().length).toBe(before + 1);
+  });
+});
+
+describe('chat recipients: one spelling of a number (digits), whoever writes it', () => {
+  const sendTemplate = (key: string, json: unknown) => call(f.server.baseUrl, 'POST', '/messages/send-template', { key, body: json });
+  const RAW_TEMPLATE = { name: 'order_shipped', language: { code: 'de_DE' } };
+
+  test.each(['abc', '49 151 1234 567x', '+', '', '49.151.1234', '(0151) 1234', '+49+151', '４９１５１'])(
+    'a chat send to %j is refused with 400 bad_request naming to, free-form and template, live and dry run alike',
+    async (to) => {
+      const before = providerSends().length;
+      for (const [answer, what] of [
+        [await send(f.live, { client_ref: f.chat, to, type: 'text', text: { body: 'Hi' } }), 'free-form live'],
+        [await send(f.live, { client_ref: f.chat, to, type: 'text', text: { body: 'Hi' }, dry_run: true }), 'free-form dry run'],
+        [await sendTemplate(f.live, { client_ref: f.chat, to, template: RAW_TEMPLATE }), 'template live'],
+      ] as const) {
+        // '' breaks the contract's minLength: the validator names `to` before the rule does
+        expect({ what, status: answer.status, code: answer.body.error?.code, fields: Object.keys(answer.body.error?.details ?? {}) }).toEqual({
+          what,
+          status: 400,
+          code: 'bad_request',
+          fields: ['to'],
+        });
+      }
+      expect(providerSends().length).toBe(before);
+    },
+  );
+
+  test('a leading +, spaces and dashes are removed: the provider gets the digits', async () => {
+    for (const to of ['+4915112345678', '+49 151 1234 5678', '49-151-1234-5678', ' 4915112345678 ']) {
+      const res = await send(f.live, { client_ref: f.chat, to, type: 'text', text: { body: 'Hi' } });
+      expect({ to, status: res.status }).toEqual({ to, status: 200 });
+      expect(providerSends().at(-1)!.input).toMatchObject({ to: TO });
+    }
+    const template = await sendTemplate(f.live, { client_ref: f.chat, to: '+49 151 1234-5678', template: RAW_TEMPLATE });
+    expect(template.status).toBe(200);
+    expect(providerSends().at(-1)!.input).toMatchObject({ to: TO, type: 'template' });
+  });
+
+  test('the service window is one per person: an end user who wrote in as 49… is inside it for a test send to +49…', async () => {
+    const number = '4915100000042';
+    const refused = await send(f.test, { client_ref: f.chat, to: `+${number}`, type: 'text', text: { body: 'Hi' } });
+    expect(refused.body.error?.code).toBe('outside_service_window');
+    await f.server.sandbox('/inbound', { client_ref: f.chat, from: '+49 151 0000 0042', text: 'Hello?' });
+    for (const to of [number, `+${number}`, '+49 151-0000-0042']) {
+      const res = await send(f.test, { client_ref: f.chat, to, type: 'text', text: { body: 'Hi' } });
+      expect({ to, status: res.status }).toEqual({ to, status: 200 });
+    }
+  });
+
+  test('a test recipient registered as +49 … receives the test sends to 49…, recorded under the digits for message.status', async () => {
+    const number = '4915100000043';
+    await inbound(f.chat, number);
+    const registered = await f.server.sandbox('/test-recipients', { client_ref: f.chat, recipient: '+49 151 0000-0043' });
+    expect(registered.test_recipients).toContain(number);
+    const res = await send(f.test, { client_ref: f.chat, to: number, type: 'text', text: { body: 'Hi' } });
+    expect(res.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
+    expect(statusEvents(f).at(-1)!.statuses[0]).toMatchObject({ id: res.body.message_id, recipient_id: number, status: 'sent' });
+  });
+
+  test('a test recipient or an inbound sender that is not a number is refused with 400 naming the field', async () => {
+    const recipient = await fetch(`${f.server.origin}/sandbox/test-recipients`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${f.server.sandboxToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_ref: f.chat, recipient: 'anna' }),
+    });
+    expect(recipient.status).toBe(400);
+    expect(Object.keys(((await recipient.json()) as { error: { details: object } }).error.details)).toEqual(['recipient']);
+    await expect(f.server.sandbox('/inbound', { client_ref: f.chat, from: 'anna', text: 'Hi' })).rejects.toThrow(/answered 400.*"from"/);
+  });
+
+  test('a social recipient is a scoped user id, taken as given', async () => {
+    const res = await send(f.live, { client_ref: f.social, to: 'user-17841405309211844', type: 'text', text: { body: 'Hi' } });
+    expect(res.status).toBe(200);
+    expect(providerSends().at(-1)!.input).toMatchObject({ to: 'user-17841405309211844' });
   });
 });
 

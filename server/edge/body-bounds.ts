@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { badRequest } from '../domain/shared/errors';
+import { WHOLE_BODY } from './validation-details';
 
 /** After an answer given before the body was read, how much more is read and discarded before closing. */
 export const LINGER_BYTES = 16 * 1_048_576;
@@ -157,7 +158,7 @@ class BodyWatch {
       req.socket.destroy();
       return;
     }
-    req.emit('error', badRequest(why, { details: { body: [why] } }));
+    req.emit('error', badRequest(why, { details: { [WHOLE_BODY]: [why] } }));
   }
 }
 

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { contract } from '../../spec';
 import { eventually } from '../testing/data';
 import { unauthorized, upstreamUnavailable } from '../domain/shared/errors';
-import { DEFAULT_BODY_BOUNDS, createEdge, memoryRateLimiter, sendRefusal, type EdgeKey, type EdgeRequest, type FaultSource, type KeyCheck } from '.';
+import { DEFAULT_BODY_BOUNDS, createEdge, errorDocsAt, memoryRateLimiter, sendRefusal as sendRefusalWith, type EdgeKey, type EdgeRequest, type FaultSource, type KeyCheck, type Refusal } from '.';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The rendered reference these tests' refusals link. */
+const errorDocs = errorDocsAt(() => 'http://docs.test/docs/');
+const sendRefusal = (req: IncomingMessage, res: ServerResponse, refusal: Refusal) => sendRefusalWith(req, res, refusal, errorDocs);
 
 const READER: EdgeKey = { id: 'key_reader', prefix: 'ik_test_read', scopes: ['clients:read'] };
 
@@ -22,7 +27,7 @@ const keys: KeyCheck<EdgeKey> = {
 };
 
 function edgeOn(base: { path: string; optional: boolean }) {
-  return createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 2, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base });
+  return createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 2, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base, errorDocs });
 }
 
 describe('the request edge on a plain Node server', () => {
@@ -106,7 +111,7 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
   };
 
   beforeAll(async () => {
-    const edge = createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
+    const edge = createEdge({ contract: contract(), keys, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults, errorDocs });
     server = createServer((req, res) => {
       const request = edge.request(req, res);
       void Promise.resolve(edge.run(request)).then((goesOn) => {
@@ -152,7 +157,7 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
 
   test("an answer is handed to the host with the request, for it to answer once it has validated the request", async () => {
     const reader = { ...READER, scopes: ['clients:read', 'templates:read'] };
-    const scoped = createEdge({ contract: contract(), keys: { authenticate: () => reader }, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults });
+    const scoped = createEdge({ contract: contract(), keys: { authenticate: () => reader }, rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }), bodyBounds: DEFAULT_BODY_BOUNDS, base: { path: '/v1', optional: false }, faults, errorDocs });
     const host = createServer((req, res) => {
       const request = scoped.request(req, res);
       void Promise.resolve(scoped.run(request)).then((goesOn) => {
@@ -163,7 +168,7 @@ describe("the faults port: what the sandbox set for a key's requests", () => {
     try {
       const res = await fetch(`http://127.0.0.1:${(host.address() as AddressInfo).port}/v1/templates?client_ref=acme`, { headers: { authorization: 'Bearer ik_test_any' } });
       expect(res.status).toBe(299);
-      expect(await res.json()).toEqual({ error: { code: 'upstream_unavailable', message: 'injected' } });
+      expect(await res.json()).toEqual({ error: { code: 'upstream_unavailable', message: 'injected', doc_url: 'http://docs.test/docs/#/errors-and-retries/upstream_unavailable' } });
     } finally {
       await new Promise<void>((done) => host.close(() => done()));
     }
@@ -179,6 +184,7 @@ describe('the request edge with ports that answer at once', () => {
     bodyBounds: DEFAULT_BODY_BOUNDS,
     base: { path: '/v1', optional: false },
     faults: { forRequest: () => undefined },
+    errorDocs,
   });
   let host: Server;
   let origin: string;
@@ -232,6 +238,7 @@ describe('a client that leaves while its request waits at the edge', () => {
     rateLimiter: memoryRateLimiter({ max: 100, windowSeconds: 3600 }),
     bodyBounds: DEFAULT_BODY_BOUNDS,
     base: { path: '/v1', optional: false },
+    errorDocs,
   });
   let host: Server;
   let port: number;

@@ -9,10 +9,11 @@ import type { RateLimiter } from './steps';
 export const API_BASE_PATH = '/v1';
 
 export { createEdge, keyInQueryString, lacksScopes, type AccessLog, type Edge, type EdgeKey, type EdgePorts, type EdgeRequest, type FaultSource, type KeyCheck, type RateLimiter } from './steps';
-export { NO_SUCH_ROUTE, badRequestRefusal, sendRefusal, type Refusal } from './refusal';
+export { ERROR_CODES_ROUTE, NO_SUCH_ROUTE, badRequestRefusal, errorDocsAt, errorEnvelope, sendRefusal, type ErrorDocs, type Refusal } from './refusal';
 export { DEFAULT_BODY_BOUNDS, LINGER_BYTES, closeAfterAnswerIfUnread, type BodyBounds } from './body-bounds';
 export { JSON_BODY_LIMIT, MAX_JSON_DEPTH, readBodyBytes, readJsonBody, type BodyRead, type BodyRefusal } from './json-body';
-export { validationError, type ValidationError, type ValidatorIssue } from './validation-details';
+export { WHOLE_BODY, validationError, type ValidationError, type ValidatorIssue } from './validation-details';
+export { bodyDetails, requestValidationError } from './body-details';
 export { KEY_LIKE } from '../domain/access/keys';
 export { unauthorized } from '../domain/shared/errors';
 export type { RateLimitPolicy };

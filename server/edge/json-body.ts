@@ -5,6 +5,7 @@ import { parse as parseContentType } from 'content-type';
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
 import { DomainError } from '../domain/shared/errors';
+import { WHOLE_BODY } from './validation-details';
 
 /** Largest JSON body accepted, 1 MiB; larger bodies get 400 bad_request (openapi.yaml, "Limits"). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -51,7 +52,7 @@ export function jsonDeeperThan(text: string, max: number): boolean {
  */
 export function parseJsonText(text: string): BodyRead<unknown> {
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-    return { refused: { message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, details: { body: [`nested deeper than ${MAX_JSON_DEPTH} levels`] } } };
+    return { refused: { message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, details: { [WHOLE_BODY]: [`nested deeper than ${MAX_JSON_DEPTH} levels`] } } };
   }
   const trimmed = text.trim();
   if (trimmed === '') return { body: {} };

@@ -16,7 +16,8 @@ import { DomainError, RateLimitedError } from '../domain/shared/errors';
 import { bodyBounder, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
 import { isJsonRequest, readJsonBody } from './json-body';
 import { numericQueryParameters, oddQueryNumbers } from './query-numbers';
-import { NO_SUCH_ROUTE, badRequestRefusal, refusalOf, sendRefusal, type Refusal } from './refusal';
+import { NO_SUCH_ROUTE, badRequestRefusal, refusalOf, sendRefusal, type ErrorDocs, type Refusal } from './refusal';
+import { nearMissFields, nearMissRefusal } from './near-miss-fields';
 import { isPercentDecodable, malformedPathError } from './validation-details';
 
 /** What the edge needs of a key: its id (the rate limit counts per key), its display prefix and scopes. */
@@ -78,6 +79,8 @@ export interface EdgeRequest<K extends EdgeKey = EdgeKey> {
    * any other).
    */
   fault: DomainError | undefined;
+  /** The doc URL of each error code, for the refusals of this request (the host's, EdgePorts.errorDocs). */
+  readonly errorDocs: ErrorDocs;
 }
 
 /** Told of every answered request (the access log), with how long it took. */
@@ -97,6 +100,8 @@ export interface EdgePorts<K extends EdgeKey> {
   accessLog?: AccessLog<K>;
   /** Faults set for keys' requests (none: no request takes a fault). */
   faults?: FaultSource;
+  /** The doc URL of each error code, given in every refusal (`doc_url`). */
+  errorDocs: ErrorDocs;
 }
 
 /**
@@ -142,11 +147,14 @@ export function createEdge<K extends EdgeKey>(ports: EdgePorts<K>): Edge<K> {
     readPath(),
     readQueryNumbers(ports.contract),
     readDeclaredBody(),
+    refuseNearMissFields(ports.contract),
     injectFault(ports.faults),
   ];
   return {
     steps: steps.map((step) => step.name),
-    request: (req, res) => ({ req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none', fault: undefined }),
+    request: (req, res) => ({
+      req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none', fault: undefined, errorDocs: ports.errorDocs,
+    }),
     run: (request) => runSteps(steps, 0, request),
     handle(request, onward, failed) {
       const goOn = (goesOn: boolean): unknown => (goesOn ? onward(request) : undefined);
@@ -178,7 +186,7 @@ function runSteps<K extends EdgeKey>(steps: readonly Step<K>[], from: number, re
 function concluded<K extends EdgeKey>(request: EdgeRequest<K>, outcome: Exclude<Outcome, undefined>): boolean {
   if (outcome === OUTSIDE_THE_API) return true;
   if (outcome === CLOSED_WITHOUT_ANSWER) return false;
-  sendRefusal(request.req, request.res, outcome);
+  sendRefusal(request.req, request.res, outcome, request.errorDocs);
   return false;
 }
 
@@ -363,6 +371,19 @@ function readDeclaredBody<K extends EdgeKey>(): Step<K> {
       request.bodyRead = 'json';
       return undefined;
     });
+  };
+}
+
+/**
+ * A JSON body field that is a near miss of one the contract has (`dryRun` for `dry_run`: near-miss-fields.ts)
+ * is refused with 400 naming both, before any validator or handler reads the body: ignored, a misspelt dry
+ * run would deliver for real.
+ */
+function refuseNearMissFields<K extends EdgeKey>(contract: Contract): Step<K> {
+  return function refuseNearMissFields(request) {
+    if (request.bodyRead !== 'json') return undefined;
+    const misses = nearMissFields(contract, request.operation!, request.body);
+    return misses.length === 0 ? undefined : badRequestRefusal(nearMissRefusal(misses));
   };
 }
 

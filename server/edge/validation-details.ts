@@ -7,11 +7,19 @@ export interface ValidatorIssue {
 
 const LOCATIONS = new Set(['body', 'query', 'params', 'path', 'headers', 'header', 'cookies']);
 const REQUIRED = /must have required property '([^']+)'/;
+/** A validator's enum message, with or without the values it lists. */
+const ENUM = /^must be equal to one of the allowed values:? ?(.*)$/;
+
+/**
+ * The name `details` gives the request body as a whole: not `body`, which is also a field (a template's
+ * `body`), and in parentheses so it never reads as one.
+ */
+export const WHOLE_BODY = '(request body)';
 
 export interface FieldIssue {
   /** `body`, `query`, `path`, `headers` or null when the validator did not say (discriminator paths). */
   location: string | null;
-  /** Dotted field path (`text.body`, `client_ref`, `limit`, `contacts.0.name`); `body` for the body as a whole. */
+  /** Dotted field path (`text.body`, `client_ref`, `limit`, `contacts.0.name`); WHOLE_BODY for the body as a whole. */
   field: string;
   message: string;
   missing: boolean;
@@ -27,8 +35,10 @@ export function toFieldIssue(issue: ValidatorIssue): FieldIssue {
   if (location === 'header') location = 'headers';
   const required = REQUIRED.exec(raw);
   if (required && segments[segments.length - 1] !== required[1]) segments.push(required[1]!);
-  const message = required ? 'is required' : raw.replace(/^must /, 'must ').trim();
-  return { location, field: segments.length > 0 ? segments.join('.') : (location ?? 'body'), message, missing: required !== null };
+  const listed = ENUM.exec(raw.trim());
+  const message = required ? 'is required' : listed ? (listed[1] ? `must be one of ${listed[1]}` : 'must be one of the allowed values') : raw.trim();
+  const whole = location === null || location === 'body' ? WHOLE_BODY : location;
+  return { location, field: segments.length > 0 ? segments.join('.') : whole, message, missing: required !== null };
 }
 
 /** Generic `oneOf` summaries say nothing a more specific message of the same request does not. */
@@ -39,7 +49,8 @@ const SUMMARY = /^must match (exactly one|a schema in anyOf)/;
  * branches (errors of every branch come mixed): the summary is dropped when specific messages exist;
  * errors every branch reports are kept; of the branch-specific ones, only the branch the body selects
  * is kept (a top-level string value naming the field, e.g. `type: "text"` selects `text.*`), and when
- * none is selected, alternative missing fields fold into one `body` message ("one of a, b is required").
+ * none is selected, alternative missing fields fold into one message on the whole body ("one of a, b is
+ * required").
  */
 export function foldValidationDetails(issues: readonly ValidatorIssue[], body?: unknown): Record<string, string[]> {
   const all = issues.map(toFieldIssue);
@@ -126,5 +137,5 @@ function selectBranch(issues: FieldIssue[], body: unknown): FieldIssue[] {
   if (alternatives.length < 2) return issues;
   const rest = issues.filter((i) => !alternatives.includes(i));
   const names = alternatives.map((i) => i.field).join(', ');
-  return [...rest, { location: 'body', field: 'body', message: `one of ${names} is required`, missing: true }];
+  return [...rest, { location: 'body', field: WHOLE_BODY, message: `one of ${names} is required`, missing: true }];
 }

@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Operation } from '../../spec';
 import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/shared/errors';
-import { NO_SUCH_ROUTE, closeAfterAnswerIfUnread, sendRefusal, validationError, type ValidatorIssue } from '../edge';
+import type { Contract } from '../../spec';
+import { NO_SUCH_ROUTE, closeAfterAnswerIfUnread, errorEnvelope, requestValidationError, sendRefusal, type ErrorDocs, type ValidatorIssue } from '../edge';
 import type { Logger } from '../log';
 import { requestLogger } from './request-log';
 import { edgeOf, type ErrorResponse } from './types';
@@ -27,9 +28,11 @@ export interface MappedError {
   unexpected: boolean;
 }
 
-const envelope = (code: string, message: string, details?: Record<string, unknown>): ErrorResponse => ({
-  error: details ? { code, message, details } : { code, message },
-});
+/** What the error mapper reads besides the error: the contract (for a body's details) and the doc URL of each code. */
+export interface ErrorMapping {
+  contract: Contract;
+  docs: ErrorDocs;
+}
 
 /** Errors of express-openapi-validator (the API's, the sandbox's) carry a numeric status. */
 interface HttpLikeError {
@@ -41,15 +44,23 @@ interface HttpLikeError {
   headers?: Record<string, string>;
 }
 
+const UNEXPECTED_MESSAGE = 'An unexpected error occurred; retry with backoff and quote X-Request-Id.';
+
 /** Turns any failure into the section 7 envelope. */
-export function mapError(error: unknown, operation: Operation | undefined, body?: unknown): MappedError {
+export function mapError(error: unknown, operation: Operation | undefined, body: unknown, mapping: ErrorMapping): MappedError {
+  const envelope = (code: string, message: string, details?: Record<string, unknown>): ErrorResponse => errorEnvelope(code, message, details, mapping.docs);
+  const plain = (status: number, code: string, message: string): MappedError => ({ status, body: envelope(code, message), headers: {}, unexpected: false });
   if (error instanceof DomainError) {
     const headers: Record<string, string> = error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
     return { status: STATUS_OF[error.kind], body: envelope(error.code, error.message, error.details), headers, unexpected: false };
   }
   const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status = http.status ?? http.statusCode;
-  if (status === 400 && Array.isArray(http.errors)) return validationFailure(http.errors, operation, body);
+  if (status === 400 && Array.isArray(http.errors)) {
+    // 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code
+    const { code, message, details } = requestValidationError(mapping.contract, operation, http.errors, body);
+    return { status: 400, body: envelope(code, message, details), headers: {}, unexpected: false };
+  }
   // the sandbox's validator answers its unknown routes (the edge answers the API's)
   if (status === 404) return plain(404, NO_SUCH_ROUTE.code, NO_SUCH_ROUTE.message);
   if (status === 405) {
@@ -61,34 +72,25 @@ export function mapError(error: unknown, operation: Operation | undefined, body?
   if (status !== undefined && status >= 400 && status < 500) {
     return plain(400, 'bad_request', 'The request is invalid.');
   }
-  return { ...plain(500, 'internal_error', 'An unexpected error occurred; retry with backoff and quote X-Request-Id.'), unexpected: true };
-}
-
-function plain(status: number, code: string, message: string): MappedError {
-  return { status, body: envelope(code, message), headers: {}, unexpected: false };
-}
-
-/** 400 with `details`; a missing parameter that declares `x-error-code-when-missing` answers that code. */
-function validationFailure(issues: ValidatorIssue[], operation: Operation | undefined, body: unknown): MappedError {
-  const { code, message, details } = validationError(issues, operation?.codeWhenMissing, body);
-  return { status: 400, body: envelope(code, message, details), headers: {}, unexpected: false };
+  return { ...plain(500, 'internal_error', UNEXPECTED_MESSAGE), unexpected: true };
 }
 
 /** Last route: a path outside the API that nothing else serves (the edge answers those under /v1). */
-export const notFoundHandler: RequestHandler = (req, res) => sendRefusal(req, res, NO_SUCH_ROUTE);
-
-const UNEXPECTED = JSON.stringify(envelope('internal_error', 'An unexpected error occurred; retry with backoff and quote X-Request-Id.'));
+export function notFoundHandler(docs: ErrorDocs): RequestHandler {
+  return (req, res) => sendRefusal(req, res, NO_SUCH_ROUTE, docs);
+}
 
 /**
  * The one error handler, and the last: every failure leaves in the envelope as JSON; unexpected ones are
  * logged, never exposed. It never throws, so no error ever reaches Express's own (HTML) handler: a failure
  * while mapping or writing answers the plain 500 envelope, and a response already under way is cut.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, mapping: ErrorMapping): ErrorRequestHandler {
+  const unexpected = JSON.stringify(errorEnvelope('internal_error', UNEXPECTED_MESSAGE, undefined, mapping.docs));
   return (error, req, res, _next) => {
     try {
       closeAfterAnswerIfUnread(req, res);
-      const mapped = mapError(error, edgeOf(res)?.operation, req.body);
+      const mapped = mapError(error, edgeOf(res)?.operation, req.body, mapping);
       if (mapped.unexpected) requestLogger(logger, res).error({ err: error }, 'unexpected error');
       if (res.headersSent) {
         res.destroy();
@@ -100,7 +102,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       try {
         requestLogger(logger, res).error({ err: failure, cause: error }, 'error handler failed');
         if (res.headersSent) res.destroy();
-        else res.status(500).type('application/json').end(UNEXPECTED);
+        else res.status(500).type('application/json').end(unexpected);
       } catch {
         res.destroy();
       }

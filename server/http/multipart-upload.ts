@@ -6,7 +6,7 @@ import type { Domain } from '../domain';
 import { badRequest } from '../domain/shared/errors';
 import { MB, MEDIA_CEILINGS } from '../domain/media/kinds';
 import type { SpooledMedia } from '../domain/media/upload-spool';
-import { ownProperties } from '../edge/validation-details';
+import { WHOLE_BODY, ownProperties } from '../edge/validation-details';
 import { edgeOf } from './types';
 
 /** The operations whose multipart body carries a `file` part. */
@@ -51,7 +51,7 @@ export function uploadReader(domain: Domain): RequestHandler {
     const count = (chunk: Buffer) => {
       received += chunk.length;
       if (received > MULTIPART_BODY_LIMIT) {
-        fail(badRequest(`The multipart body is larger than ${MULTIPART_BODY_LIMIT} bytes.`, { details: { body: [`at most ${MULTIPART_BODY_LIMIT} bytes`] } }));
+        fail(badRequest(`The multipart body is larger than ${MULTIPART_BODY_LIMIT} bytes.`, { details: { [WHOLE_BODY]: [`at most ${MULTIPART_BODY_LIMIT} bytes`] } }));
       }
     };
     const fail = (error: unknown) => {

@@ -3,6 +3,8 @@
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { contract } from '../../spec';
+import { errorDocsAt } from '../edge';
 import { errorHandler } from '../http/error-mapper';
 import { createLogger } from '../log';
 import { startTestServer, type TestServer } from '../testing';
@@ -19,7 +21,7 @@ afterAll(() => server.close());
 async function mounted(service: Sandbox): Promise<{ origin: string; close(): Promise<void> }> {
   const app = express();
   app.use('/sandbox', sandboxRouter(service, server.sandboxToken));
-  app.use(errorHandler(createLogger('silent')));
+  app.use(errorHandler(createLogger('silent'), { contract: contract(), docs: errorDocsAt(() => `${server.origin}/docs/`) }));
   const http = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });
@@ -54,5 +56,5 @@ test('a request the sandbox contract refuses is 400 with the envelope naming the
 test('a refusal of the sandbox (unknown partner) is its documented 4XX envelope', async () => {
   const res = await fetch(`${server.origin}/sandbox/keys?partner=ptn_nobody`, { headers: admin() });
   expect(res.status).toBe(404);
-  expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String), doc_url: `${server.origin}/docs/#/errors-and-retries/not_found` } });
 });

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import type { Domain } from '../domain';
 import { assertServesInboundMediaById } from '../domain/messaging/channel-carriage';
 import { UNEXPLAINED_FAILURE } from '../domain/messaging/message-status';
+import { recipientOn } from '../domain/messaging/recipient';
 import { accountOf } from '../domain/onboarding/clients';
 import { badRequest } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
@@ -136,7 +137,9 @@ export class Sandbox {
    */
   async inbound(partner: PartnerId, input: InboundRequest): Promise<Schemas['InboundFired']> {
     const client = await this.deps.domain.clients.get(partner, input.client_ref);
-    const user: EndUser = input.name ? { id: input.from, name: input.name } : { id: input.from };
+    // a chat end user is their number, spelt as a send's `to` is (the provider reports digits)
+    const from = recipientOn(client.channel, input.from, 'from');
+    const user: EndUser = input.name ? { id: from, name: input.name } : { id: from };
     const on = { account: accountOf(client), user };
     let received: ReceivedMedia | undefined;
     let action: EndUserAction;

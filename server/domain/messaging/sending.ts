@@ -21,6 +21,7 @@ import type { ServiceWindow } from './service-window';
 import { assembleTemplate, mediaIdsOfAssembled, type AssembledTemplate } from '../templates/assembly';
 import { mediaIdsIn, type MediaReference, type MediaScope } from '../media/media-scope';
 import { resolveTemplate } from '../templates/resolve';
+import { recipientOn } from './recipient';
 import type { TestRecipients } from './test-recipients';
 import type { Trial } from '../access/trial';
 import type { Usage } from '../usage/usage';
@@ -70,12 +71,13 @@ export class Sending {
    */
   sendMessage(key: SendingKey, request: SendMessageRequest): Awaitable<SendOutcome> {
     return whenReady(this.deps.clients.get(key.partnerId, request.client_ref), (client) => {
+      const to = recipientOn(client.channel, request.to);
       assertChannelCarriesType(client.channel, request.type);
       assertMediaByLinkWhereRequired(client.channel, request);
       const payload = deliverablePayload(client.channel, request);
       const sendable = this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
       const warnings = undeliveredOnChannel(client.channel, request);
-      const message: OutboundMessage = { to: request.to, type: request.type, payload };
+      const message: OutboundMessage = { to, type: request.type, payload };
       return whenReady(sendable, () => this.sendWithinWindow(key, client, message, request.dry_run, warnings));
     });
   }
@@ -91,6 +93,7 @@ export class Sending {
   async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<SendOutcome> {
     const client = await this.deps.clients.get(key.partnerId, request.client_ref);
     assertCarriesTemplates(client, 'send');
+    const to = recipientOn(client.channel, request.to);
     let payload: Record<string, unknown>;
     let assembled: AssembledTemplate | undefined;
     let media: MediaReference[];
@@ -105,8 +108,8 @@ export class Sending {
       media = mediaIdsIn(payload, 'template.');
     }
     await this.deps.mediaScope.assertSendable(client, media);
-    const mode = await this.modeOf(key, client, request.to, request.dry_run);
-    const outcome = await this.deliver(key, client, mode, { to: request.to, type: 'template', payload }, 'outbound_template', []);
+    const mode = await this.modeOf(key, client, to, request.dry_run);
+    const outcome = await this.deliver(key, client, mode, { to, type: 'template', payload }, 'outbound_template', []);
     if (outcome.dryRun && assembled) outcome.template = assembled;
     return outcome;
   }
