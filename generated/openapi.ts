@@ -827,7 +827,8 @@ export interface components {
                  * @description Structured context. For validation failures: field name (dotted path) → array of messages;
                  *     `(request body)` stands for the body as a whole. For `provider_rejected`: `provider_code` and
                  *     `provider_message`. For `template_not_approved`: `status` and `rejected_reason`. For the
-                 *     missing-parameters family: `missing` (the names).
+                 *     missing-parameters family: `missing` (the names). For a template name that matches several
+                 *     templates (`409 conflict`): `templates`, the `id` and `language` of each.
                  */
                 details?: {
                     [key: string]: unknown;

@@ -93,6 +93,13 @@ const fixturesFile: Printer = (answer, given, out) => {
   process.stderr.write(`Fixtures written to ${path} (it holds keys and the sandbox token: keep it private).\n`);
 };
 
+/** The answer; then, on stderr, each example template that was not made and why. */
+const examplesPlaced: Printer = (answer, _given, out) => {
+  out(json(answer));
+  const templates = (answer as { templates?: Array<{ outcome?: string; note?: string }> } | undefined)?.templates ?? [];
+  for (const { outcome, note } of templates) if (outcome === 'skipped' && note) process.stderr.write(`Skipped: ${note}\n`);
+};
+
 const MODES = ['test', 'live'] as const;
 const CHANNELS = ['chat', 'social'] as const;
 const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
@@ -440,9 +447,10 @@ const COMMANDS: readonly SandboxCommand[] = [
   },
   {
     name: 'examples',
-    summary: "what the reference's request examples name, so its code samples run as shown",
+    summary: "what the reference's request examples name, so its code samples run as shown (an example template whose name and language you already use is skipped, and said so)",
     operation: 'sandboxExamples',
     send: (api, g) => api.POST('/examples', { params: { query: g.partner } }),
+    print: examplesPlaced,
   },
   {
     name: 'tick',

@@ -102,9 +102,18 @@ const heldElsewhere = (what: string) =>
   conflict(`${what} is held by another partner's client on this server: the examples' objects exist once per server.`);
 
 /**
+ * What became of an example template: `created` (put in place: it was not there, or the samples deleted it),
+ * `reused` (there already; put back as described, an edited or reviewed one approved again), or `skipped`
+ * (another template of the client holds its name and language, which the API keeps unique: the examples never
+ * make a second one).
+ */
+export type ExampleTemplateOutcome = 'created' | 'reused' | 'skipped';
+
+/**
  * Puts the examples' objects in place for `partner`: connects the clients it lacks, opens the customers'
  * windows again, and holds the media, the handle and the templates as described (an edited template is
- * approved again, a deleted one comes back). Templates the samples created are left as they are.
+ * approved again, a deleted one comes back), except a template whose name and language another template of
+ * the client holds. Templates the samples created are left as they are.
  */
 export async function putExamplesInPlace(deps: ExamplesDeps, partner: PartnerId) {
   const { domain, simulator } = deps;
@@ -136,8 +145,21 @@ export async function putExamplesInPlace(deps: ExamplesDeps, partner: PartnerId)
   const chat = clientOf(EXAMPLE_HEADER_HANDLE.client_ref);
   const handle = { format: 'IMAGE' as const, mimeType: 'image/jpeg', bytes: EXAMPLE_JPEG };
   if (!(await simulator.keepHeaderMediaAs(chat.business_account_id, EXAMPLE_HEADER_HANDLE.handle, handle))) throw heldElsewhere('The header media handle');
+  const templates: Array<{ client_ref: string; id: string; name: string; language: string; status: string; outcome: ExampleTemplateOutcome; note?: string }> = [];
   for (const { client_ref, template } of EXAMPLE_TEMPLATES) {
-    if (!(await simulator.keepTemplateAs(clientOf(client_ref).business_account_id, template))) throw heldElsewhere(`Template ${template.id}`);
+    const { id, name, language, status } = template;
+    // what the client holds now, as the provider has it
+    const held = (await domain.templates.list(partner, client_ref, { language }, true)).templates.filter((t) => t.name === name);
+    const other = held.find((t) => t.id !== id);
+    if (other) {
+      const note =
+        `Template ${other.id} of ${client_ref} is already ${name} in ${language}, and a name is unique per language: the example's ` +
+        `template ${id} was not made. The samples that name ${name} use yours; those that name ${id} answer 404.`;
+      templates.push({ client_ref, id, name, language, status: other.status, outcome: 'skipped', note });
+      continue;
+    }
+    if (!(await simulator.keepTemplateAs(clientOf(client_ref).business_account_id, template))) throw heldElsewhere(`Template ${id}`);
+    templates.push({ client_ref, id, name, language, status, outcome: held.length > 0 ? 'reused' : 'created' });
   }
   for (const client of new Set(EXAMPLE_TEMPLATES.map(({ client_ref }) => clientOf(client_ref)))) await domain.templates.refreshMirror(client);
   return {
@@ -145,6 +167,6 @@ export async function putExamplesInPlace(deps: ExamplesDeps, partner: PartnerId)
     customers: EXAMPLE_CUSTOMERS.map(({ client_ref, from }) => ({ client_ref, from })),
     media: EXAMPLE_MEDIA.map(({ client_ref, id, direction }) => ({ client_ref, id, direction })),
     header_handles: [EXAMPLE_HEADER_HANDLE],
-    templates: EXAMPLE_TEMPLATES.map(({ client_ref, template }) => ({ client_ref, id: template.id, name: template.name, language: template.language, status: template.status })),
+    templates,
   };
 }

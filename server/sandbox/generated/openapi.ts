@@ -363,8 +363,10 @@ export interface paths {
          *     sample of the rendered reference runs as shown: the chat client `acme-shoes-de` and the social client
          *     `acme-shoes-social` (connected when missing), customers who wrote in (their windows open again), the
          *     example media ids, the header media handle and the approved templates (an edited one approved again, a
-         *     deleted one back). Their ids are the provider's, so one partner of a server holds them: `409` when
-         *     another partner does.
+         *     deleted one back). A template name is unique per language for a client: when another template of the
+         *     client holds an example's name and language, the example is skipped, never made a second time, and its
+         *     `outcome` and `note` say so. Their ids are the provider's, so one partner of a server holds them: `409`
+         *     when another partner does.
          */
         post: operations["sandboxExamples"];
         delete?: never;
@@ -642,7 +644,17 @@ export interface components {
                 id: string;
                 name: string;
                 language: string;
+                /** @description The status of the template that holds the name and language now. */
                 status: string;
+                /**
+                 * @description `created`: put in place (it was not there, or the samples deleted it); `reused`: there already, put
+                 *     back as described (an edited or reviewed one approved again); `skipped`: another template of the
+                 *     client holds the name and language, which the API keeps unique, so none was made (`note` says which).
+                 * @enum {string}
+                 */
+                outcome: "created" | "reused" | "skipped";
+                /** @description Why a template was skipped */
+                note?: string;
             }[];
         };
         SignupCode: {
