@@ -861,7 +861,7 @@ export interface components {
             template?: {
                 [key: string]: unknown;
             };
-            /** @description On a simulated test-key send; explains that delivery only happens to registered test recipients. */
+            /** @description On a simulated test-key send; says that delivery (and `message.status`) only happens to registered test recipients, and how to register this recipient. */
             hint?: string;
         };
         TextPayload: {

@@ -98,6 +98,37 @@ describe('templates, signed webhooks and the sandbox', () => {
     ]);
   });
 
+  test('When a test-key send is simulated, then its hint and the 404 of its dry-run id say what to run, and doing it brings message.status to the receiver', async () => {
+    const testKey = (await h.ctx.server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all' })).plain;
+    const send = () =>
+      call(h.ctx.server.baseUrl, 'POST', '/messages/send-template', {
+        key: testKey,
+        body: { client_ref: 'shop-chat', to: '+49 151 1234 5678', template: { name: 'hello_world', language: { code: 'en_US' } } },
+      });
+    const simulated = await send();
+    expect(simulated.body).toMatchObject({ dry_run: true, message_id: expect.stringMatching(/^dryrun_/) });
+    const register = 'npm run sandbox -- test-recipient shop-chat 4915112345678';
+    expect(simulated.body.hint).toContain(register);
+    const refused = await h.sandbox('POST', `/messages/${simulated.body.message_id}/status`, { status: 'delivered' });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toContain('npm run sandbox -- test-recipient <client_ref> <to>');
+    expect(refused.body.error.message).toContain('npm run sandbox -- message-status <message_id> delivered');
+
+    // what the hint says to run, through the route the command calls
+    const [, clientRef, recipient] = /test-recipient (\S+) (\d+)/.exec(simulated.body.hint)!;
+    expect((await h.sandbox('POST', '/test-recipients', { client_ref: clientRef, recipient })).status).toBe(200);
+    const delivered = await send();
+    expect(delivered.body).toEqual({ success: true, message_id: expect.stringMatching(/^wamid\./) });
+    expect((await h.sandbox('POST', `/messages/${encodeURIComponent(delivered.body.message_id)}/status`, { status: 'delivered' })).status).toBe(200);
+    await h.ctx.server.tick();
+    const statuses = h.ctx.receiver.received.filter((r) => r.body.event === 'message.status').map((r) => r.body.statuses[0]);
+    expect(statuses.map((s) => [s.id, s.status, s.recipient_id])).toEqual([
+      [delivered.body.message_id, 'sent', '4915112345678'],
+      [delivered.body.message_id, 'delivered', '4915112345678'],
+    ]);
+    expect(h.ctx.receiver.problems).toEqual([]);
+  });
+
   test('When the receiver keeps failing, then attempts run immediately, again immediately, after 10 s, 60 s and 5 min, each logged, then the delivery fails', async () => {
     h.ctx.receiver.state.answers = [500, 500, 500, 500, 500, 500];
     const fired = await h.sandbox('POST', '/webhook/test', {});

@@ -6,10 +6,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { Domain } from '../domain';
 import { assertServesInboundMediaById } from '../domain/messaging/channel-carriage';
+import { isDryRunMessageId } from '../domain/messaging/delivery-mode';
 import { UNEXPLAINED_FAILURE } from '../domain/messaging/message-status';
 import { recipientOn } from '../domain/messaging/recipient';
 import { accountOf } from '../domain/onboarding/clients';
-import { badRequest } from '../domain/shared/errors';
+import { badRequest, notFound } from '../domain/shared/errors';
 import type { NewWebhookEvent } from '../domain/shared/events';
 import { DAY_MS } from '../domain/shared/clock';
 import type { Faults } from '../domain/faults/faults';
@@ -217,6 +218,13 @@ export class Sandbox {
   /** The provider moves a partner's sent message on (its receipt from the end user's phone). */
   async advanceMessage(partner: PartnerId, messageId: string, input: BodyOf<'sandboxAdvanceMessage'>): Promise<Schemas['MessageStatusMove']> {
     const { domain, simulator } = this.deps;
+    if (isDryRunMessageId(messageId)) {
+      throw notFound(
+        `${messageId} is the id of a send that delivered nothing (a dry run, or a test-key send to a number that is not a test recipient), ` +
+          `so it has no status to move. With a test key, register the recipient first: npm run sandbox -- test-recipient <client_ref> <to>; ` +
+          `with a live key, leave out dry_run. Send again, then move the message_id that send answers: npm run sandbox -- message-status <message_id> delivered.`,
+      );
+    }
     const message = await domain.statuses.message(partner, messageId);
     const client = await domain.clients.get(partner, message.client_ref);
     const failure = input.status === 'failed' ? { code: input.error_code ?? UNEXPLAINED_FAILURE.code, title: input.error_title ?? UNEXPLAINED_FAILURE.title } : undefined;

@@ -74,10 +74,16 @@ describe('message status transitions (decision 3)', () => {
 
 describe('delivery mode', () => {
   test('dry_run never delivers; a test key delivers only to registered test recipients and otherwise carries the hint', () => {
-    expect(deliveryMode('live', true, '49', false)).toEqual({ deliver: false, dryRun: true });
-    expect(deliveryMode('live', undefined, '49', false)).toEqual({ deliver: true, dryRun: false });
-    expect(deliveryMode('test', false, '49', true)).toEqual({ deliver: true, dryRun: false });
-    expect(deliveryMode('test', true, '49', true)).toEqual({ deliver: false, dryRun: true });
-    expect(deliveryMode('test', undefined, '4915', false)).toMatchObject({ deliver: false, dryRun: true, hint: expect.stringContaining('4915') });
+    const to = { client_ref: 'acme-shoes-de', to: '4915112345678' };
+    expect(deliveryMode('live', true, to, false)).toEqual({ deliver: false, dryRun: true });
+    expect(deliveryMode('live', undefined, to, false)).toEqual({ deliver: true, dryRun: false });
+    expect(deliveryMode('test', false, to, true)).toEqual({ deliver: true, dryRun: false });
+    expect(deliveryMode('test', true, to, true)).toEqual({ deliver: false, dryRun: true });
+    // the hint says exactly what to run to receive test sends
+    expect(deliveryMode('test', undefined, to, false)).toMatchObject({
+      deliver: false,
+      dryRun: true,
+      hint: expect.stringContaining('npm run sandbox -- test-recipient acme-shoes-de 4915112345678'),
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
   type SendMessageRequest,
 } from './channel-carriage';
 import { accountOf, type Clients } from '../onboarding/clients';
-import { deliveryMode, type DeliveryMode } from './delivery-mode';
+import { DRY_RUN_ID_PREFIX, deliveryMode, type DeliveryMode } from './delivery-mode';
 import { whenReady, type Awaitable } from '../../store/awaitable';
 import { badRequest } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -116,7 +116,7 @@ export class Sending {
 
   private modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Awaitable<DeliveryMode> {
     const registered = key.mode === 'test' ? this.deps.testRecipients.isRegistered(client, to) : false;
-    return whenReady(registered, (isRegistered) => deliveryMode(key.mode, dryRun, to, isRegistered));
+    return whenReady(registered, (isRegistered) => deliveryMode(key.mode, dryRun, { client_ref: client.client_ref, to }, isRegistered));
   }
 
   /** Dry runs stop here (at once); deliveries pass the trial gate, go to the provider, get a status and count. */
@@ -129,7 +129,7 @@ export class Sending {
     warnings: string[],
   ): Awaitable<SendOutcome> {
     if (!mode.deliver) {
-      const outcome: SendOutcome = { messageId: this.deps.ids.id('dryrun'), dryRun: true, warnings };
+      const outcome: SendOutcome = { messageId: this.deps.ids.id(DRY_RUN_ID_PREFIX), dryRun: true, warnings };
       if (mode.hint) outcome.hint = mode.hint;
       return outcome;
     }
