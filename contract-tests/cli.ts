@@ -165,7 +165,7 @@ async function localTargets(): Promise<typeof import('./local-targets')> {
     if (!['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND'].includes(String((error as { code?: unknown }).code))) throw error;
     throw new UsageError(
       "--target starts this repository's own reference server or mock, so it works from a clone only (npm run contract -- --target …). " +
-        'With the packages, start one (npx -p @partner-messaging/server partner-messaging-server, or npx -p @partner-messaging/mock partner-messaging-mock) and give its --base-url.',
+        'With the packages installed, start one (npx partner-messaging-server, or npx partner-messaging-mock) and give its --base-url.',
     );
   }
 }

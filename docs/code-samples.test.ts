@@ -64,6 +64,11 @@ describe('x-codeSamples of the rendered reference', () => {
       expect({ label, head: sampleOf('POST /messages/send', label).split('\n').slice(0, 3).join('\n') }).toEqual({ label, head: expect.stringContaining(command) });
     }
     for (const { label } of SAMPLE_LANGUAGES) expect({ label, uploads: sampleOf('POST /media', label).includes('It uploads photo.jpg (image/jpeg)') }).toEqual({ label, uploads: true });
+    // the client's install as it works today: its packed file, the registry not having it yet
+    for (const [operation, list] of samples) {
+      const first = list.find((sample) => sample.label === 'TypeScript')!.source.split('\n')[0]!;
+      expect({ operation, first }).toEqual({ operation, first: expect.stringContaining('Run: npm install ./partner-messaging-client-<version>.tgz tsx (the client is not on the npm registry yet: npm pack -w client') });
+    }
     expect(sampleOf('GET /status', 'curl')).not.toContain(API_KEY_PLACEHOLDER);
     expect(sampleOf('POST /media', 'PHP').startsWith('<?php\n')).toBe(true);
   });

@@ -19,6 +19,12 @@ export interface CodeSample {
 /** The package name users import the client from. */
 export const PACKAGE_NAME = '@partner-messaging/client';
 
+/**
+ * How a TypeScript sample's reader installs the client: not on the npm registry yet, so the file `npm pack -w
+ * client` makes in a clone of the repository (README.md, "Packages: what to install").
+ */
+export const CLIENT_INSTALL = 'npm install ./partner-messaging-client-<version>.tgz tsx (the client is not on the npm registry yet: npm pack -w client in a clone of its repository makes that file)';
+
 /** The placeholder the samples send as the key: visibly not a key, so a copied sample cannot leak one. */
 export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
@@ -140,7 +146,7 @@ export const SAMPLE_LANGUAGES: readonly SampleLanguage[] = [
     run: (file) => `npx tsx ${file}`,
     program: (code, { file, request }) =>
       [
-        `// ${replaceKey(request, `Run: npm install ${PACKAGE_NAME} tsx, save this as ${file}, then: npx tsx ${file}`)}`,
+        `// ${replaceKey(request, `Run: ${CLIENT_INSTALL}, save this as ${file}, then: npx tsx ${file}`)}`,
         ...needs(request, '//'),
         code,
       ].join('\n'),

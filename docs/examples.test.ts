@@ -1,7 +1,8 @@
 // Every TypeScript example a partner reads compiles, exactly as written, against the package under the
 // project's strict compiler options: each ```ts block of every Markdown file of the package (README.md,
 // docs/, mock/, server/, …) and each ```ts example in the doc comments of the client (client/*.ts), which
-// is what editors show on hover. Each example is an ES module of its own (top-level await allowed).
+// is what editors show on hover. Each example is compiled as a module of its own; docs/snippets.test.ts runs
+// the guides' and READMEs' in a default CommonJS project, where top-level await does not compile.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';

@@ -7,6 +7,7 @@ import { CONTRACT_PATH, contract, readDocument, type Json } from '../spec';
 import { ENTRIES as FIXTURE_ENTRIES } from '../contract-tests/fixtures-file';
 import type { Command, Options } from '../cli/command';
 import { SANDBOX_SPEC_PATH } from '../server/sandbox/router';
+import { sandboxUsageError } from '../server/cli/sandbox';
 import { ERROR_CODES } from '../generated/constants';
 import { ERROR_CODES_ROUTE } from '../server/edge';
 import { GUIDES as BUILT_GUIDES, slug } from './build';
@@ -42,6 +43,13 @@ const GUIDES = [
   'testing-your-error-handling.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
+/** The README of the project and of each package. */
+const READMES = ['README.md', ...(pkg.workspaces as string[]).map((dir) => `${dir}/README.md`), 'server/README.md', 'mock/README.md'].map((name) => ({
+  name,
+  text: readFileSync(join(root, name), 'utf8'),
+}));
+/** The template the quickstart creates and sends. */
+const QUICKSTART_TEMPLATE = 'shipping_update';
 const backticked = (text: string) => [...text.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
 
 describe('partner guides (docs/*.md)', () => {
@@ -110,6 +118,24 @@ describe('partner guides (docs/*.md)', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('every sandbox command line of the guides and READMEs is complete: the command would send it as written (no missing argument or flag)', async () => {
+    const lines = [...guides, ...READMES].flatMap(({ name, text }) =>
+      [...text.matchAll(/npm run sandbox -- (.*)$/gm)].map((match) => ({ name, line: match[1]!.replace(/`.*$/, '').replace(/\s+#.*$/, '').replace(/\)[.,;]?$/, '').trim() })),
+    );
+    expect(lines.length).toBeGreaterThan(20);
+    const refused: string[] = [];
+    for (const { name, line } of lines) {
+      // the command table's "npm run sandbox -- …" names the command alone; --help is answered before any check
+      if (line === '…' || line.includes('--help')) continue;
+      // a placeholder (`<message_id>`, `<event id or delivery id>`) stands for one argument
+      const argv = [...line.replace(/<[^>]+>/g, 'PLACEHOLDER').matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+      const problem = await sandboxUsageError(argv);
+      if (problem) refused.push(`${name}: npm run sandbox -- ${line}: ${problem}`);
+    }
+    expect(refused).toEqual([]);
+    expect(await sandboxUsageError(['webhook', 'sample', 'message.status'])).toContain('--client');
   });
 
   it('every option of the contract run, the receiver check, the journeys runner and the webhook trigger in the guides is a real option', () => {
@@ -182,7 +208,9 @@ describe('partner guides (docs/*.md)', () => {
   it('every snake_case name they put in code font (codes, fields, example names) occurs in openapi.yaml', () => {
     // The drift check's fixtures file has entries of its own (contract-tests/fixtures-file.ts), the sandbox's
     // contract fields and values of its own.
-    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...(sandboxSpecText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES)]);
+    // The quickstart's template has a name of its own, apart from the examples' (`sandbox examples` puts those
+    // in place beside it).
+    const words = new Set([...(specText.match(/[A-Za-z0-9_]+/g) ?? []), ...(sandboxSpecText.match(/[A-Za-z0-9_]+/g) ?? []), ...Object.keys(FIXTURE_ENTRIES), QUICKSTART_TEMPLATE]);
     const unknown = guides.flatMap(({ name, text }) =>
       backticked(text)
         .filter((token) => /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(token))

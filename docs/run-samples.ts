@@ -12,11 +12,12 @@
 // File.java` runs in memory) in one JVM (docs/CompileJavaSamples.java), then `java -cp <folder> <class>`.
 // Go keeps `go run`: its build cache already makes a run one compile and one link, which building all at
 // once would repeat per program anyway.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
+import { readDocument } from '../spec';
 import { DOWNLOAD_FILE, PACKAGE_NAME, SAMPLE_LANGUAGES } from './code-samples';
 
 const root = resolve(__dirname, '..');
@@ -126,10 +127,53 @@ export function sampleFileName(source: string): string {
   return named;
 }
 
+/** The client's entries as the published package exports them: the client, `./webhooks` (Node) and `./express` (Node). */
+const CLIENT_ENTRIES = [
+  { subpath: '.', name: 'index', source: 'client/index.ts', platform: 'neutral' },
+  { subpath: './webhooks', name: 'webhooks', source: 'client/webhooks.ts', platform: 'node' },
+  { subpath: './express', name: 'express', source: 'client/express.ts', platform: 'node' },
+] as const;
+
+/** A package in the project's node_modules: its entries built by esbuild as ES module and CommonJS behind `exports`, and its files. */
+async function placePackage(
+  modules: string,
+  manifest: { name: string; version: string },
+  entries: ReadonlyArray<{ subpath: string; name: string; source: string; platform: 'neutral' | 'node' }>,
+  files: Record<string, string> = {},
+): Promise<void> {
+  const pkg = join(modules, ...manifest.name.split('/'));
+  mkdirSync(join(pkg, 'dist'), { recursive: true });
+  const exports: Record<string, unknown> = {};
+  for (const entry of entries) {
+    exports[entry.subpath] = { import: `./dist/${entry.name}.mjs`, require: `./dist/${entry.name}.cjs` };
+    for (const [format, extension] of [['cjs', 'cjs'], ['esm', 'mjs']] as const) {
+      await build({
+        entryPoints: [join(root, entry.source)],
+        outfile: join(pkg, 'dist', `${entry.name}.${extension}`),
+        bundle: true,
+        format,
+        platform: entry.platform,
+        target: 'es2022',
+        external: ['express'],
+        logLevel: 'silent',
+      });
+    }
+  }
+  for (const [file, text] of Object.entries(files)) {
+    exports[`./${file}`] = `./dist/${file}`;
+    writeFileSync(join(pkg, 'dist', file), text);
+  }
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: manifest.name, version: manifest.version, main: './dist/index.cjs', exports }));
+}
+
+const manifestOf = (folder: string) => JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { name: string; version: string };
+
 /**
- * Where samples run: a default CommonJS project (a package.json without `type`) with the client package
- * installed in its node_modules, built from client/ as the published package's JavaScript is (esbuild, ES
- * module and CommonJS behind the same `exports`). Each sample gets a folder of its own inside it.
+ * Where samples and the guides' snippets run: a default CommonJS project (a package.json without `type`, as
+ * `npm init -y` writes it) with what they install in its node_modules: the client with its three entries and
+ * the contract package (`openapi.yaml`, `openapi.json` beside the types' values), built from client/ and
+ * generated/ as the published packages' JavaScript is (esbuild, ES module and CommonJS behind the same
+ * `exports`), and Express (the workspace's own, linked). Each sample gets a folder of its own inside it.
  */
 export interface SampleProject {
   dir: string;
@@ -141,29 +185,16 @@ export interface SampleProject {
 export async function sampleProject(): Promise<SampleProject> {
   const dir = mkdtempSync(join(tmpdir(), 'samples-'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'partner-samples', private: true }));
-  const pkg = join(dir, 'node_modules', ...PACKAGE_NAME.split('/'));
-  mkdirSync(pkg, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(root, 'client/package.json'), 'utf8')) as { name: string; version: string };
-  writeFileSync(
-    join(pkg, 'package.json'),
-    JSON.stringify({
-      name: manifest.name,
-      version: manifest.version,
-      main: './dist/index.cjs',
-      exports: { '.': { import: './dist/index.mjs', require: './dist/index.cjs' } },
-    }),
-  );
-  for (const [format, extension] of [['cjs', 'cjs'], ['esm', 'mjs']] as const) {
-    await build({
-      entryPoints: [join(root, 'client/index.ts')],
-      outfile: join(pkg, 'dist', `index.${extension}`),
-      bundle: true,
-      format,
-      platform: 'neutral',
-      target: 'es2022',
-      logLevel: 'silent',
-    });
-  }
+  const modules = join(dir, 'node_modules');
+  const client = manifestOf('client');
+  if (client.name !== PACKAGE_NAME) throw new Error(`client/package.json names ${client.name}, the samples import ${PACKAGE_NAME}`);
+  await placePackage(modules, client, CLIENT_ENTRIES);
+  const contractYaml = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+  await placePackage(modules, manifestOf('generated'), [{ subpath: '.', name: 'index', source: 'generated/index.ts', platform: 'neutral' }], {
+    'openapi.yaml': contractYaml,
+    'openapi.json': JSON.stringify(readDocument(join(root, 'openapi.yaml'))),
+  });
+  symlinkSync(join(root, 'node_modules', 'express'), join(modules, 'express'), 'dir');
   let count = 0;
   return {
     dir,
@@ -230,13 +261,16 @@ export function compileSamples(language: RunLanguage, samples: SavedSample[]): P
   return TOOLCHAINS[language].compile?.(samples) ?? Promise.resolve(new Map());
 }
 
-/** Runs a saved and compiled sample in its folder; one that did not compile fails with the compiler's complaints. */
-export async function runSample(language: RunLanguage, sample: SavedSample, compileErrors: Map<string, string>, timeoutMs: number): Promise<SampleRun> {
+/**
+ * Runs a saved and compiled sample in its folder, with `env` besides the process's (what a reader exports:
+ * `PARTNER_API_KEY`, …); one that did not compile fails with the compiler's complaints.
+ */
+export async function runSample(language: RunLanguage, sample: SavedSample, compileErrors: Map<string, string>, timeoutMs: number, env: Record<string, string> = {}): Promise<SampleRun> {
   const notCompiled = compileErrors.get(sample.folder);
   if (notCompiled !== undefined) return { exitCode: null, stdout: '', stderr: `did not compile:\n${notCompiled}`, downloaded: undefined, ms: 0 };
   const toolchain = TOOLCHAINS[language];
   const [command, args] = toolchain.command(sample);
-  const run = await runProgram(command, args, sample.folder, toolchain.env, timeoutMs);
+  const run = await runProgram(command, args, sample.folder, { ...toolchain.env, ...env }, timeoutMs);
   let downloaded: Buffer | undefined;
   try {
     downloaded = readFileSync(join(sample.folder, DOWNLOAD_FILE));
@@ -244,6 +278,16 @@ export async function runSample(language: RunLanguage, sample: SavedSample, comp
     downloaded = undefined;
   }
   return { ...run, downloaded };
+}
+
+/**
+ * Starts a saved and compiled program that runs until stopped (a webhook receiver), in its folder, with `env`
+ * besides the process's: the caller reads its output, talks to it and kills it.
+ */
+export function launchSample(language: RunLanguage, sample: SavedSample, env: Record<string, string> = {}): ChildProcess {
+  const toolchain = TOOLCHAINS[language];
+  const [command, args] = toolchain.command(sample);
+  return spawn(command, args, { cwd: sample.folder, env: { ...process.env, NO_COLOR: '1', ...toolchain.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**

@@ -171,7 +171,7 @@ describe('keys changed by npm run keys while the server runs (another connection
     const { store } = await openDataOf(server);
     const out: string[] = [];
     try {
-      expect(await runKeysCli(argv, { store, clock: () => new Date(), ids: randomIds, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
+      expect(await runKeysCli(argv, { store, clock: () => new Date(), ids: randomIds, location: dataDir, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
     } finally {
       await store.close();
     }

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { EXIT_USAGE, runCommand, withCauses } from '../cli/command';
 import { compose } from './compose';
-import { CONFIG_VARIABLES, ConfigError, databaseFile, loadConfig } from './config';
+import { CONFIG_VARIABLES, ConfigError, databaseFile, loadConfig, type Config } from './config';
 import { createAppServer } from './http/app-server';
 import { createLogger } from './log';
 import { DEFAULT_PARTNER_ID } from './store/records';
@@ -39,6 +39,15 @@ function listenFailure(error: NodeJS.ErrnoException, host: string, port: number)
   return `cannot listen on ${host}:${port}: ${error.message}`;
 }
 
+/**
+ * What the other commands (`npm run sandbox`, `npm run keys`) need to find this server and its data when it
+ * runs on another port or data folder than their defaults.
+ */
+function otherCommandsFind(port: number, config: Config): string {
+  const shared = config.databaseUrl ? ' (and the DATABASE_URL and SANDBOX_ADMIN_TOKEN given to this server)' : '';
+  return `Other commands (npm run sandbox, npm run keys) find this server in another shell after: export PORT=${port} DATA_DIR=${config.dataDir}${shared}`;
+}
+
 async function serve(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -66,6 +75,7 @@ async function serve(): Promise<void> {
     port = (http.address() as AddressInfo).port;
     logger.info({ host: config.host, port, data: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : data, instance: composed.instance }, 'reference server listening');
     process.stdout.write(`Reference server: http://localhost:${port}/v1 (docs at /docs, data in ${config.databaseUrl ? 'PostgreSQL' : config.dataDir})\n`);
+    process.stdout.write(`${otherCommandsFind(port, config)}\n`);
     // The default partner's first key; with several instances on one database only one of them creates it.
     const firstKey = await composed.domain.keys.createFirst(DEFAULT_PARTNER_ID, { mode: 'test', scopes: 'all', name: 'first start' });
     if (firstKey) {

@@ -1,17 +1,19 @@
-// What partners, integrators and CI jobs get from the registry, tried the way they would: every workspace
-// packed once by `npm pack` (its prepack builds it), and under each Node.js runtime (the running one and the
-// pinned ones of runtimes.ts) the tarballs installed by npm running on that runtime, with --engine-strict,
-// into clean projects outside this repository, and used from there: the client alone (few dependencies,
+// What partners, integrators and CI jobs get, tried the way the README tells them to install it while the
+// packages are not on the registry: every workspace packed once by `npm pack -w <folder>` (its prepack builds
+// it), and under each Node.js runtime (the running one and the pinned ones of runtimes.ts) each file copied
+// into a clean project outside this repository and installed from there by its relative name (`npm install
+// ./partner-messaging-client-<version>.tgz`), by npm running on that runtime, with --engine-strict, and used
+// from there: the client alone (few dependencies,
 // nothing native, bundled for a browser, typed under every module resolution, the Express receiver), the
 // contract alone, and the tools (each bin's --help, --version and strict flags; the installed server serving
 // the API and /docs; the installed drift check and partner journeys run against it; the installed receiver
 // check run against a receiver built with the installed client; the installed mock).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { API_VERSION } from '../../generated/constants';
 import { PACKAGES, type Commands } from './build';
 import { consumerRuntimes, runningRuntime, type Runtime } from './runtimes';
@@ -95,8 +97,17 @@ function userOf(runtime: Runtime) {
     node: (args: string[], cwd: string, env: Record<string, string> = {}) => run(runtime.node, args, cwd, env),
     launch: (command: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
       spawn(command, args, { cwd, env: userEnv(runtime, env), stdio: ['ignore', 'pipe', 'pipe'] }),
-    /** `npm install` as the user would, refusing a package (ours or a dependency) whose engines leave this runtime out. */
+    /**
+     * `npm install` as the user would, refusing a package (ours or a dependency) whose engines leave this
+     * runtime out. A package of ours is its packed file, put in the project and named as the README says
+     * (`./partner-messaging-client-<version>.tgz`).
+     */
     async install(dir: string, specs: string[]): Promise<void> {
+      specs = specs.map((spec) => {
+        if (!spec.startsWith(work)) return spec;
+        copyFileSync(spec, join(dir, basename(spec)));
+        return `./${basename(spec)}`;
+      });
       const cache: Record<string, string> = existsSync(COMPILER_WRAPPERS) ? { PATH: [COMPILER_WRAPPERS, dirname(runtime.node), process.env.PATH].join(delimiter) } : {};
       const result = await run('npm', ['--no-audit', '--no-fund', '--loglevel=error', 'install', '--prefer-offline', '--engine-strict', ...specs], dir, cache, INSTALL_MS);
       if (result.code !== 0) throw new Error(`npm install ${specs.join(' ')} under ${runtime.label} failed (${result.code}):\n${result.stderr}`);
@@ -145,10 +156,16 @@ const tarballOf = (dir: string) => tarballs.get(manifestOf(dir).name)!.file;
 const work = mkdtempSync(join(tmpdir(), 'consumer-packs-'));
 
 beforeAll(async () => {
-  const packed = await userOf(runningRuntime()).run('npm', ['--loglevel=error', 'pack', '--workspaces', '--pack-destination', work, '--json'], ROOT, {}, INSTALL_MS);
-  if (packed.code !== 0) throw new Error(`npm pack --workspaces failed (${packed.code}):\n${packed.stderr}`);
-  const report = JSON.parse(packed.stdout) as Array<{ name: string; filename: string; files: Array<{ path: string }> }>;
-  tarballs = new Map(report.map((pack) => [pack.name, { file: join(work, pack.filename), files: pack.files.map((f) => f.path) }]));
+  tarballs = new Map();
+  for (const dir of WORKSPACES) {
+    // the README's command, one package at a time
+    const packed = await userOf(runningRuntime()).run('npm', ['--loglevel=error', 'pack', '-w', dir, '--pack-destination', work, '--json'], ROOT, {}, INSTALL_MS);
+    if (packed.code !== 0) throw new Error(`npm pack -w ${dir} failed (${packed.code}):\n${packed.stderr}`);
+    const [pack] = JSON.parse(packed.stdout) as Array<{ name: string; version: string; filename: string; files: Array<{ path: string }> }>;
+    // the file the README names: partner-messaging-<package>-<version>.tgz
+    expect(pack!.filename).toBe(`${pack!.name.slice(1).replace('/', '-')}-${pack!.version}.tgz`);
+    tarballs.set(pack!.name, { file: join(work, pack!.filename), files: pack!.files.map((f) => f.path) });
+  }
 }, INSTALL_MS);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -165,6 +182,15 @@ describe('the packed tarballs', () => {
       expect({ name, sources }).toEqual({ name, sources: [] });
       expect({ name, outside: files.filter((f) => !f.startsWith('dist/') && !/^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f)) }).toEqual({ name, outside: [] });
     }
+  });
+
+  it('the README installs each package as this test does (npm pack -w <folder>, then npm install ./<its file>), saying the registry has none yet', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const [dir, manifest] of manifests) {
+      const file = `${manifest.name.slice(1).replace('/', '-')}-<version>.tgz`;
+      expect({ dir, documented: readme.includes(`\`npm pack -w ${dir}\` → \`npm install ./${file}\``) }).toEqual({ dir, documented: true });
+    }
+    expect(readme).toContain('**The packages are not on the npm registry yet:**');
   });
 
   it('every package is MIT licensed with the licence text, and declares no install script and no TypeScript runner or patch step', () => {

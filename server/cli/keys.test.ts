@@ -4,7 +4,11 @@ import type { Store } from '../store/repositories';
 import { openTestStore } from '../testing/data';
 import { randomIds } from '../system';
 import { testClock } from '../testing/clock';
-import { runKeysCli } from './keys';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execute } from '../../cli/command';
+import { keysCommand, openData, runKeysCli } from './keys';
 
 const stores: Store[] = [];
 afterAll(() => Promise.all(stores.map((s) => s.close())));
@@ -16,7 +20,7 @@ async function cli() {
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runKeysCli(argv, { store, clock: clock.now, ids: randomIds, io: { out: (l) => out.push(l), err: (l) => err.push(l) } });
+    const code = await runKeysCli(argv, { store, clock: clock.now, ids: randomIds, location: 'the test store', io: { out: (l) => out.push(l), err: (l) => err.push(l) } });
     return { code, out, err, last: out[out.length - 1] ?? '' };
   };
   return { store, clock, run };
@@ -90,9 +94,39 @@ describe('npm run keys', () => {
     expect((await run('create', '--mode', 'live', '--scopes', 'all', '--partner', 'ptn_other')).code).toBe(0);
     expect(await store.keys.count('ptn_other')).toBe(1);
     expect(await store.keys.count(DEFAULT_PARTNER_ID)).toBe(0);
-    expect((await run('list')).out).toEqual(['No keys.']);
+    expect((await run('list')).out).toEqual(['Store: the test store', 'No keys.']);
     const [other] = await store.keys.list('ptn_other');
     expect((await run('revoke', other!.id)).code).toBe(1);
     expect((await run('list', '--partner', 'nobody')).code).toBe(1);
+  });
+});
+
+describe('the store npm run keys uses', () => {
+  test('the first line names the store; a DATA_DIR without one is refused (exit 2, nothing made) unless --create-store', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'keys-store-'));
+    const file = join(dataDir, 'reference.sqlite');
+    const env = { DATA_DIR: dataDir };
+    try {
+      await expect(openData({ createStore: false }, env)).rejects.toThrow(
+        `No store in DATA_DIR=${dataDir} (no ${file}): a key made there would reach no running server. Give the DATA_DIR the server printed when it started`,
+      );
+      const err: string[] = [];
+      const refused = await execute(keysCommand((options) => openData(options, env), () => undefined), ['create', '--mode', 'test', '--scopes', 'all'], { out: () => undefined, err: (t) => err.push(t) });
+      expect(refused).toBe(2);
+      expect(err.join('')).toContain('--create-store');
+      expect(existsSync(file)).toBe(false);
+      const created = await openData({ createStore: true }, env);
+      expect(created.location).toBe(`${file} (DATA_DIR=${dataDir}), created now`);
+      await created.close();
+      const again = await openData({ createStore: false }, env);
+      expect(again.location).toBe(`${file} (DATA_DIR=${dataDir})`);
+      const out: string[] = [];
+      expect(await runKeysCli(['create', '--mode', 'test', '--scopes', 'all'], { ...again, io: { out: (l) => out.push(l), err: () => undefined } })).toBe(0);
+      expect(out[0]).toBe(`Store: ${file} (DATA_DIR=${dataDir})`);
+      expect(out.at(-1)).toMatch(/^ik_test_/);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@
 // and how its answer is printed; the usage and every command's --help are written from it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import createClient, { type Client } from 'openapi-fetch';
 import { UsageError, runCommand, type Command } from '../../cli/command';
 import { WEBHOOK_EVENTS } from '../../generated/constants';
@@ -235,11 +236,11 @@ const COMMANDS: readonly SandboxCommand[] = [
     operation: 'sandboxFireSample',
     args: [{ name: 'event kind', choices: WEBHOOK_EVENTS }],
     flags: { client: { value: 'REF', help: 'the client it is about (every kind but webhook.test needs one)' } },
-    send: (api, g) =>
-      api.POST('/webhook/samples/{event}', {
-        params: { path: { event: g.argOf('event kind', WEBHOOK_EVENTS) }, query: g.partner },
-        body: { client_ref: g.flag('client') },
-      }),
+    send: (api, g) => {
+      const event = g.argOf('event kind', WEBHOOK_EVENTS);
+      if (event !== 'webhook.test' && g.flag('client') === undefined) missing(`webhook sample ${event}`, '--client REF (every kind but webhook.test is about a client)');
+      return api.POST('/webhook/samples/{event}', { params: { path: { event }, query: g.partner }, body: { client_ref: g.flag('client') } });
+    },
   },
   {
     name: 'deliveries',
@@ -628,6 +629,24 @@ async function sandbox(positionals: string[], values: Values): Promise<number> {
 const OPTIONS = Object.fromEntries(
   [...Object.entries(COMMON), ...COMMANDS.flatMap((command) => Object.entries(command.flags ?? {}))].map(([name, flag]) => [name, { type: flag.switch ? 'boolean' : 'string' }]),
 ) as Record<string, { type: 'string' | 'boolean' }>;
+
+/**
+ * What is wrong with a command line before anything is sent (an unknown command or flag, a missing argument
+ * or flag, a value the contract does not allow), or undefined when it would be sent: the checks of a run, on
+ * a client that sends nothing. The guides' command lines are held to it (docs/guides.test.ts).
+ */
+export async function sandboxUsageError(argv: string[]): Promise<string | undefined> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const { command, rest } = commandOf(positionals);
+    const unsent = new Proxy({} as Api, { get: () => async () => ({ response: new Response(null, { status: 204 }) }) });
+    await command.send(unsent, givenTo(command, rest, values));
+    return undefined;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) return (error as Error).message;
+    throw error;
+  }
+}
 
 export const sandboxCommand: Command<typeof OPTIONS> = {
   name: PROGRAM,

@@ -226,10 +226,12 @@ checks every request and every JSON answer against openapi.yaml; an answer that 
 
 ## When the contract changes
 
-1. Update the contract package: \`npm install ${CONTRACT_PACKAGE}@<version>\`.
+1. Update the contract package: \`npm install ${CONTRACT_PACKAGE}@<version>\` once it is on the npm registry; until
+   then its file, made by \`npm pack -w generated\` in a clone of the contract's repository
+   (\`npm install ./partner-messaging-contract-<version>.tgz\`).
 2. \`npm run typecheck\`: every handler whose request or answers changed fails here, and a new operation
    fails \`src/handlers/index.ts\` until it has a handler. To start a new operation from its example, scaffold
-   a fresh project (\`npx -p @partner-messaging/server partner-messaging-scaffold --out /tmp/fresh\`) and copy
+   a fresh project (\`npx partner-messaging-scaffold --out /tmp/fresh\` with the server package installed) and copy
    its stub.
 3. Before the contract is released, its maintainers run the breaking-change gate (\`npm run breaking\` in the
    contract's repository): a change that breaks partners is refused unless the major version is raised. A
@@ -241,7 +243,7 @@ The drift check (\`@partner-messaging/contract-tests\`) sends the cases of the c
 instance and holds every answer to openapi.yaml (documented status, content type, body, headers):
 
 \`\`\`sh
-CHECK="npx -p @partner-messaging/contract-tests partner-messaging-contract --base-url http://127.0.0.1:3000/v1 --api-key ik_live_…"
+CHECK="npx partner-messaging-contract --base-url http://127.0.0.1:3000/v1 --api-key ik_live_…"
 $CHECK --like mock          # as a stateless service: the pipeline's rules (validation, rate limit, missing key)
 $CHECK --fixtures contract-fixtures.json --shape-only --allow-missing webhooks,webhook_test_trigger,signup_auth_code
 \`\`\`
