@@ -19,6 +19,10 @@ export interface StartedServer {
   origin: string;
   /** The first-start test key (every scope). */
   apiKey: string;
+  /** DATA_DIR, an empty folder of its own. */
+  dataDir: string;
+  /** What it printed on stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -68,7 +72,7 @@ export async function startLikeNpmStart(env: Record<string, string> = {}): Promi
       if (baseUrl && apiKey) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
-        done({ child, baseUrl, origin: new URL(baseUrl).origin, apiKey, stop });
+        done({ child, baseUrl, origin: new URL(baseUrl).origin, apiKey, dataDir, output: () => output, stop });
       }
     };
     child.stdout.on('data', onData);
