@@ -116,9 +116,26 @@ export function withCodeSamples(spec: Json): Json {
   return copy;
 }
 
-/** Where the served docs point partners: the try-it console and the contract files of the same server. */
+/**
+ * The try-it console's entry of an operation, relative to the reference's page: `console/?operation=<tag>/<operationId>`,
+ * which the console turns into Swagger UI's deep link (`#/<tag>/<operationId>`, a tag's whitespace as `%20`)
+ * and so opens the operation. Not the hash itself: Redoc takes a click on a link with a `#/` route for one of
+ * its own and stays on the page.
+ */
+export function consoleLinkOf(op: { tags?: string[]; operationId?: string }): string {
+  return `console/?operation=${String(op.tags?.[0] ?? 'default').trim().replace(/\s/g, '%20')}/${String(op.operationId)}`;
+}
+
+/**
+ * Where the served docs point partners: the try-it console (from the first page, and from every operation to
+ * its own entry there) and the contract files of the same server.
+ */
 export function withSiteLinks(spec: Json): Json {
   const copy = structuredClone(spec);
+  for (const op of indexOperations(copy)) {
+    const definition = op.definition;
+    definition.description = `**[Try it in the console](${consoleLinkOf(definition)})** with your key.\n\n${String(definition.description ?? '')}`;
+  }
   copy.info = {
     ...copy.info,
     description:

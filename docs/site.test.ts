@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { defaultServerUrl, indexOperations, indexWebhooks, readDocument } from '../spec';
-import { GUIDES, SPEC_FILE, slug, withCodeSamples, withGuides } from './build';
+import { GUIDES, SPEC_FILE, consoleLinkOf, slug, withCodeSamples, withGuides } from './build';
 import { SAMPLE_LANGUAGES, type CodeSample } from './code-samples';
 import { SERVED_SITE_FILE, startLikeNpmStart, type StartedServer } from './npm-start';
 
@@ -379,6 +379,159 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
     expect(clipped).toEqual([]);
     await screenshot(page, 'quickstart-code', page.locator('[data-component-name="Markdown/Markdown"] pre').first());
   }, 60_000);
+
+  /** A new tab on the console, at `viewport`, once Swagger UI has drawn its Authorize button. */
+  async function openConsole(viewport = { width: 1440, height: 900 }, hash = ''): Promise<Page> {
+    const tab = await context.newPage();
+    tab.on('pageerror', (error) => pageErrors.push(error.message));
+    await tab.setViewportSize(viewport);
+    await tab.goto(`${server.origin}/docs/console/${hash}`);
+    await tab.locator('button.authorize').first().waitFor({ timeout: RENDER_MS });
+    return tab;
+  }
+
+  /** Whether the page scrolls sideways: its content wider than the window. */
+  const scrollsSideways = (on: Page) => on.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  it('the console opens on a short introduction with Authorize in the first screen, on a desktop and on a phone', async () => {
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 375, height: 812 }]) {
+      const tab = await openConsole(viewport);
+      try {
+        const authorize = (await tab.locator('button.authorize').first().boundingBox())!;
+        expect({ viewport, inFirstScreen: authorize.y + authorize.height <= viewport.height }).toEqual({ viewport, inFirstScreen: true });
+        const intro = await tab.locator('.information-container .description').innerText();
+        expect(intro).toContain('press Authorize');
+        expect(intro.length).toBeLessThan(900);
+        await screenshot(tab, `console-first-screen-${viewport.width}`);
+      } finally {
+        await tab.close();
+      }
+    }
+  }, 90_000);
+
+  it('the console keeps the key for the browser tab only: a reload keeps it, a new tab does not, localStorage never holds it', async () => {
+    const tab = await openConsole();
+    try {
+      await tab.locator('button.authorize').first().click();
+      const dialog = tab.locator('.dialog-ux');
+      await dialog.locator('input').first().fill(server.apiKey);
+      await dialog.locator('button.authorize').click();
+      await dialog.locator('button.btn-done, button.close-modal').first().click();
+      await tab.reload();
+      await tab.locator('button.authorize').first().waitFor({ timeout: RENDER_MS });
+      const authorized = () => tab.evaluate(() => Boolean((window as unknown as { ui: { authSelectors: { authorized(): { toJS(): Record<string, unknown> } } } }).ui.authSelectors.authorized().toJS().bearerAuth));
+      await tab.waitForFunction(() => Boolean((window as unknown as { ui?: { authSelectors: { authorized(): { toJS(): Record<string, unknown> } } } }).ui?.authSelectors.authorized().toJS().bearerAuth), undefined, { timeout: RENDER_MS });
+      expect(await authorized()).toBe(true);
+      // after the reload, a request goes out with the kept key
+      const operation = tab.locator('.opblock', { has: tab.locator('.opblock-summary-path', { hasText: /^\/usage$/ }) }).first();
+      await operation.locator('.opblock-summary').click();
+      await operation.locator('button.execute').click();
+      const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+      await status.waitFor({ timeout: RENDER_MS });
+      expect((await status.innerText()).trim()).toBe('200');
+      expect(await tab.evaluate((key) => Object.values({ ...window.localStorage }).some((value) => value.includes(key)), server.apiKey)).toBe(false);
+      const other = await openConsole();
+      try {
+        expect(await other.evaluate(() => Boolean((window as unknown as { ui: { authSelectors: { authorized(): { toJS(): Record<string, unknown> } } } }).ui.authSelectors.authorized().toJS().bearerAuth))).toBe(false);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await tab.close();
+    }
+  }, 90_000);
+
+  it('the console is dark when the reference is: the system\'s preference, or the reader\'s choice on either page', async () => {
+    const isDark = (on: Page) => on.evaluate(() => document.documentElement.classList.contains('dark-mode') || document.documentElement.classList.contains('dark'));
+    const tab = await openConsole();
+    try {
+      await tab.emulateMedia({ colorScheme: 'dark' });
+      await tab.reload();
+      await tab.locator('button.authorize').first().waitFor({ timeout: RENDER_MS });
+      expect(await isDark(tab)).toBe(true);
+      expect(await tab.evaluate(() => getComputedStyle(document.querySelector('.swagger-ui')!).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      await screenshot(tab, 'console-dark');
+      const reference = await context.newPage();
+      try {
+        await reference.emulateMedia({ colorScheme: 'dark' });
+        await reference.goto(`${server.origin}/docs/`);
+        await reference.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: RENDER_MS });
+        expect(await isDark(reference)).toBe(true);
+        // the reader's choice on the console is the reference's too (one origin's storage), and back
+        await tab.locator('button.console-color-mode').click();
+        expect(await isDark(tab)).toBe(false);
+        await reference.reload();
+        await reference.locator('[data-testid="menu-item-label"]').first().waitFor({ timeout: RENDER_MS });
+        expect(await isDark(reference)).toBe(false);
+        await tab.reload();
+        await tab.locator('button.authorize').first().waitFor({ timeout: RENDER_MS });
+        expect(await isDark(tab)).toBe(false);
+      } finally {
+        await reference.evaluate(() => window.localStorage.removeItem('redoc.colorMode'));
+        await reference.close();
+      }
+    } finally {
+      await tab.close();
+    }
+  }, 90_000);
+
+  it('at 375 px neither the console nor the reference scrolls sideways, with an operation open', async () => {
+    const phone = { width: 375, height: 812 };
+    const tab = await openConsole(phone, '#/Messages/sendMessage');
+    try {
+      await tab.locator('#operations-Messages-sendMessage.is-open').waitFor({ timeout: RENDER_MS });
+      await tab.locator('#operations-Messages-sendMessage .responses-table').first().waitFor({ timeout: RENDER_MS });
+      expect(await scrollsSideways(tab)).toBe(false);
+      await screenshot(tab, 'console-375');
+      await tab.goto(`${server.origin}/docs/#/messages/sendmessage`);
+      await tab.getByRole('heading', { name: 'Send a free-form message' }).first().waitFor({ timeout: RENDER_MS });
+      expect(await scrollsSideways(tab)).toBe(false);
+    } finally {
+      await tab.close();
+    }
+  }, 90_000);
+
+  it('every operation page of the reference links to its entry in the console, which opens that operation', async () => {
+    const missing: string[] = [];
+    for (const op of operations) {
+      await openReference(hashOf(op.definition), String(op.definition.summary));
+      const href = consoleLinkOf(op.definition);
+      if ((await page.locator(`a[href="${href}"]`).count()) === 0) missing.push(`${op.operationId}: no link to ${href}`);
+    }
+    expect(missing).toEqual([]);
+    await openReference(hashOf(operations.find((op) => op.operationId === 'createTemplate')!.definition), 'Create a template');
+    await page.locator('a[href="console/?operation=Templates/createTemplate"]').first().click();
+    await page.waitForURL(`${server.origin}/docs/console/#/Templates/createTemplate`, { timeout: RENDER_MS });
+    await page.locator('#operations-Templates-createTemplate.is-open').waitFor({ timeout: RENDER_MS });
+  }, 300_000);
+
+  it('an error\'s doc_url lands on the heading of its code in the reference', async () => {
+    const refused = await fetch(`${server.baseUrl}/messages/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_ref: 'acme-shoes-de', to: '4915112345678', type: 'txt' }),
+    });
+    const { error } = (await refused.json()) as { error: { code: string; doc_url: string } };
+    expect(error.doc_url).toBe(`${server.origin}/docs/#/errors-and-retries/bad_request`);
+    const tab = await context.newPage();
+    try {
+      await tab.goto(error.doc_url);
+      const landed = await tab
+        .waitForFunction(
+          () => {
+            const element = document.getElementById('/errors-and-retries/bad_request') ?? document.getElementById('errors-and-retries/bad_request');
+            const top = element?.getBoundingClientRect().top;
+            return top !== undefined && top >= -2 && top < window.innerHeight / 2 && (element?.textContent ?? '').includes('bad_request');
+          },
+          undefined,
+          { timeout: RENDER_MS },
+        )
+        .then(() => true, () => false);
+      expect(landed).toBe(true);
+    } finally {
+      await tab.close();
+    }
+  }, 90_000);
 
   it('the try-it console sends a request with the key entered on the page and shows the server answer', async () => {
     await page.goto(`${server.origin}/docs/console/`);
