@@ -13,11 +13,11 @@ import { startMock, type MockServer } from '../mock/server';
 import { startTestServer, type TestServer } from '../server/testing';
 import { SAMPLES } from '../server/testing/samples';
 import { compileSamples, launchSample, runSample, sampleProject, type RunLanguage, type SampleProject, type SavedSample } from './run-samples';
-import { SNIPPET_FILES, listens, pointedAt, snippetsOf, type Snippet } from './snippets';
+import { listens, markdownFiles, pointedAt, snippetsOf, type Snippet } from './snippets';
 
 const RUN_TIMEOUT_MS = 120_000;
 const SECRET = 'whsec_snippet_receiver_secret';
-const snippets = SNIPPET_FILES.flatMap((file) => snippetsOf(file));
+const snippets = markdownFiles().flatMap((file) => snippetsOf(file));
 /** Run in order among the quickstart's steps, against the objects those steps make. */
 const inQuickstart = (snippet: Snippet) => snippet.file === 'docs/quickstart.md';
 

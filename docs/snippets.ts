@@ -5,33 +5,26 @@
 // stand for the reader's servers and are pointed at the test's: the reference server at localhost:4000 or
 // api.example.com, the mock at localhost:4010, and a webhook receiver at localhost:3000 (the snippet's own,
 // on a free port, when it is the receiver).
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { RunLanguage } from './run-samples';
 
 const root = resolve(__dirname, '..');
 
-/** Where the snippets are: the project's README, the package READMEs and the guides. */
-export const SNIPPET_FILES = [
-  'README.md',
-  'client/README.md',
-  'generated/README.md',
-  'server/README.md',
-  'mock/README.md',
-  'contract-tests/README.md',
-  'docs/README.md',
-  'docs/quickstart.md',
-  'docs/authentication-and-keys.md',
-  'docs/errors-and-retries.md',
-  'docs/sending-templates.md',
-  'docs/webhooks.md',
-  'docs/testing-against-the-mock.md',
-  'docs/contract-testing-in-ci.md',
-  'docs/checking-your-webhook-receiver.md',
-  'docs/partner-journeys.md',
-  'docs/implementing-the-api.md',
-  'docs/testing-your-error-handling.md',
-];
+/** Folders whose Markdown is not the project's own writing. */
+const SKIP = new Set(['node_modules', 'dist', 'reports', '.data', '.git', 'site']);
+
+/** Every Markdown file of the project (the README, the package READMEs, the guides), relative to its root. */
+export function markdownFiles(dir = root): string[] {
+  return readdirSync(dir)
+    .filter((name) => !SKIP.has(name))
+    .flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return markdownFiles(path);
+      return name.endsWith('.md') ? [relative(root, path)] : [];
+    })
+    .sort();
+}
 
 /** The fence languages that are programs, and the toolchain that runs each. */
 const FENCES: Record<string, { language: RunLanguage; file: string }> = {

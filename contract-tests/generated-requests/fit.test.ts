@@ -1,5 +1,6 @@
 // Fitting generated requests to the run's world: an edit names one template in its path, query and body, with
-// or without a template of the phase's own, and a probe's pinned field is never changed.
+// or without a template of the phase's own, and a probe's pinned field is never changed but for a send's `to`,
+// spelt as digits at the length pinned.
 import { contract } from '../../spec';
 import { fitToWorld, type PhaseWorld } from './fit';
 
@@ -38,4 +39,16 @@ test('a field broken on purpose stays as drawn, and the others do not follow it'
   const fitted = fitToWorld(updateTemplate, parts, { location: 'body', field: 'client_ref', what: 'minLength 1 − 1', kind: 'invalid' }, 0, bare)!;
   expect(fitted.body).toMatchObject({ client_ref: '' });
   expect(fitted.query).toEqual(expect.arrayContaining([['client_ref', '3']]));
+});
+
+test("a send's `to` at a length boundary keeps its length, spelt as digits (a chat recipient that is not a number is refused)", () => {
+  const sendMessage = contract().byId('sendMessage')!;
+  const world: PhaseWorld = { ...bare, chatClientRef: 'chat-1' };
+  for (const to of ['a', 'x'.repeat(64), '']) {
+    const parts = { pathValues: {}, query: [], body: { client_ref: 'A', to, type: 'text', text: { body: 'hi' } } };
+    const kind = to === '' ? 'invalid' : 'valid';
+    const fitted = fitToWorld(sendMessage, parts, { location: 'body', field: 'to', what: to === '' ? 'minLength 1 − 1' : `length ${to.length}`, kind }, 0, world)!;
+    const spelt = (fitted.body as { to: string }).to;
+    expect({ length: spelt.length, digits: /^[0-9]*$/.test(spelt) }).toEqual({ length: to.length, digits: true });
+  }
 });

@@ -3,8 +3,9 @@
 // the rules instead of stopping at "no such client": the fixtures' clients, the approved template with as many
 // parameters as it has placeholders, a template of the phase's own to edit, read and delete, unique names for
 // anything created, and dry runs only. The pinned field of a probe is never changed, so its boundary (or its
-// break) travels as generated; a field tied to it follows it (an edited template's name in the path and the
-// body).
+// break) travels as generated, but for a send's `to`, spelt as digits at the length drawn (its bounds are
+// lengths; a `chat` recipient that is not a number is a refusal the contract documents); a field tied to it
+// follows it (an edited template's name in the path and the body).
 import type { Operation } from '../../spec';
 import { isFilePart, travelsInPath, type FilePart, type Probe, type RequestParts } from '../generation/requests';
 
@@ -80,6 +81,14 @@ class Fitting {
     else node[keys.at(-1)!] = value;
   }
 
+  /**
+   * Spells a top-level body field anew even when the probe pins it, for a spelling that keeps what a probe of
+   * it pins (a string's length).
+   */
+  respellBody(field: string, spell: (value: unknown) => unknown): void {
+    if (isObject(this.parts.body) && this.parts.body[field] !== undefined) this.parts.body[field] = spell(this.parts.body[field]);
+  }
+
   query(name: string): string | undefined {
     return this.parts.query.find(([n]) => n === name)?.[1];
   }
@@ -94,7 +103,11 @@ class Fitting {
   }
 }
 
-/** Digits in place of every character (a recipient is a phone number or a scoped id: digits only), the length kept. */
+/**
+ * Digits in place of every character, the length kept: a recipient is a phone number or a scoped id, and a
+ * `chat` recipient that is not digits is refused by the service (openapi.yaml, `Recipient`). Its bounds in the
+ * schema are lengths, so a probe of `to` is spelt so too.
+ */
 const digits = (value: unknown) => (typeof value === 'string' ? [...value].map((c) => String((c.codePointAt(0) ?? 0) % 10)).join('') : value);
 
 /** A lower_snake_case name unique to the run, as long as the generated one (a name too short to carry the token stays as it is). */
@@ -140,11 +153,11 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
   switch (op.operationId) {
     case 'sendMessage':
       if (clients.length) f.setBody('client_ref', f.pick(...clients));
-      f.setBody('to', digits(f.body('to')));
+      f.respellBody('to', digits);
       break;
     case 'sendTemplateMessage': {
       if (chat) f.setBody('client_ref', chat);
-      f.setBody('to', digits(f.body('to')));
+      f.respellBody('to', digits);
       if (f.body('template_ref') !== undefined && world.approved) {
         f.setBody('template_ref', world.approved.ref);
         if (world.approved.language) f.setBody('language', world.approved.language);

@@ -56,7 +56,12 @@ class BodyExplainer {
     if (choice) issues.push(...this.explainChoice(node[choice] as unknown[], choice, value, path));
     if (isObject(value)) {
       for (const [key, inner] of Object.entries(value)) {
-        const sub = isObject(node.properties) && key in node.properties ? node.properties[key] : isObject(node.additionalProperties) ? node.additionalProperties : undefined;
+        const declared = isObject(node.properties) && Object.hasOwn(node.properties, key);
+        if (!declared && node.additionalProperties === false) {
+          issues.push({ path: join(path, key), message: 'is not a field' });
+          continue;
+        }
+        const sub = declared ? node.properties[key] : isObject(node.additionalProperties) ? node.additionalProperties : undefined;
         if (sub !== undefined) issues.push(...this.explain(sub, inner, join(path, key)));
       }
     }
