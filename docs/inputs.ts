@@ -13,6 +13,9 @@ const filesOf = (dir: string, keep: (name: string) => boolean): string[] =>
 
 const source = (name: string) => name.endsWith('.ts') && !name.endsWith('.test.ts');
 
+/** What the build makes, from the project's root. */
+export const RENDERED_REFERENCE = 'docs/site/index.html';
+
 export function docsInputs(): string[] {
   return [
     'openapi.yaml',

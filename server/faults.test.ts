@@ -54,7 +54,11 @@ describe("faults on demand for one key's requests", () => {
     expect(fault).toMatchObject({ kind: '429', key_id: key.id, key_prefix: key.prefix, times: 1, remaining: 1, applied: 0, retry_after_seconds: 2 });
     const limited = await usage(plain);
     expect(limited.status).toBe(429);
-    expect(limited.body.error).toEqual({ code: 'rate_limited', message: `Injected by sandbox fault ${fault.id}: rate limited; retry after 2 s.` });
+    expect(limited.body.error).toEqual({
+      code: 'rate_limited',
+      message: `Injected by sandbox fault ${fault.id}: rate limited; retry after 2 s.`,
+      doc_url: `${server.origin}/docs/#/errors-and-retries/rate_limited`,
+    });
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(limited.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(limited.headers.get('x-ratelimit-limit')).not.toBeNull();

@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Metafile, Plugin } from 'esbuild';
-import { docsInputs } from '../../docs/inputs';
+import { RENDERED_REFERENCE, docsInputs } from '../../docs/inputs';
 import { ROOT, isFresh, stampFile, writeStamp } from './freshness';
 
 interface Common {
@@ -209,8 +209,14 @@ function leaveOut(modules: string[]): Plugin {
   };
 }
 
+/**
+ * The rendered reference is fresh when it is there and made from its inputs as they are: a stamp without its
+ * page (node_modules, where stamps are kept, copied into a fresh clone) is not.
+ */
+const docsFresh = () => existsSync(resolve(ROOT, RENDERED_REFERENCE)) && isFresh(stampFile('docs'), docsInputs());
+
 async function buildCommands(name: string, pkg: Commands, manifest: Manifest): Promise<string[]> {
-  if (pkg.docs && !isFresh(stampFile('docs'), docsInputs())) {
+  if (pkg.docs && !docsFresh()) {
     // Required, not imported: `npm start` runs this file with tsx's CommonJS hooks alone (see package.json's
     // prestart), which compile a required TypeScript module but not an imported one.
     const { buildDocs } = require('../../docs/build') as typeof import('../../docs/build');
@@ -255,7 +261,8 @@ function filesUnder(path: string): string[] {
 export async function buildPackage(name: string, { ifStale = false } = {}): Promise<'built' | 'fresh'> {
   const pkg = PACKAGES[name];
   if (!pkg) throw new Error(`no package "${name}" (one of ${Object.keys(PACKAGES).join(', ')})`);
-  const fresh = () => (!('docs' in pkg && pkg.docs) || isFresh(stampFile('docs'), docsInputs())) && isFresh(stampFile(name));
+  // a stamp whose dist/ is gone (or was never made here) is not fresh either
+  const fresh = () => (!('docs' in pkg && pkg.docs) || docsFresh()) && existsSync(distOf(pkg.dir)) && isFresh(stampFile(name));
   if (ifStale && fresh()) return 'fresh';
   // What builds is loaded only to build: `npm start`'s check of a fresh bundle stays quick.
   const { lock } = await import('proper-lockfile');
