@@ -51,32 +51,30 @@ export function atPointer(doc: Json, pointer: string): any {
     .reduce((node: any, key) => (node == null ? undefined : node[key]), doc);
 }
 
-/** Follows `$ref` chains of OpenAPI objects; answers the object and the pointer where it lives. */
-export function derefAt(doc: Json, node: any, pointer: string): { node: any; pointer: string } {
-  for (let hops = 0; node && typeof node === 'object' && typeof node.$ref === 'string'; hops++) {
-    if (hops > 20) throw new Error(`$ref loop at ${pointer}`);
-    pointer = node.$ref;
-    node = atPointer(doc, pointer);
-  }
-  return { node, pointer };
-}
-
-/** Follows `$ref` chains of OpenAPI objects (not schemas) inside the same document. */
-export function deref<T = Json>(doc: Json, node: any): T {
-  return derefAt(doc, node, '').node as T;
-}
-
 /**
- * Follows a schema's local `$ref` chain; keywords beside a `$ref` (3.1 allows them, e.g. `default`)
- * override the target's. A reference to another file is left as it is (the contract is one file).
+ * The one `$ref` follower of every reader of a contract: follows a local `$ref` chain (of a schema or of any
+ * OpenAPI object) to the node it ends at, and answers it with the pointer where it lives. Keywords beside a
+ * `$ref` override the target's (OpenAPI 3.1 lets a schema carry `default` or `description` there, and a
+ * Reference Object `summary` and `description`). A chain that comes back to a pointer it passed is an error
+ * naming the chain; a reference to another file is left as it is (the contracts are one file each).
  */
-export function derefSchema(doc: Json, schema: unknown, seen: Set<string> = new Set()): unknown {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
-  const { $ref: ref, ...siblings } = schema as Json;
-  if (typeof ref !== 'string' || !ref.startsWith('#/') || seen.has(ref)) return schema;
-  seen.add(ref);
-  const resolved = derefSchema(doc, atPointer(doc, ref), seen);
-  return typeof resolved === 'object' && resolved !== null && !Array.isArray(resolved) ? { ...resolved, ...siblings } : resolved;
+export function derefAt(doc: Json, node: any, pointer: string): { node: any; pointer: string } {
+  const passed: string[] = [];
+  let siblings: Json = {};
+  while (node && typeof node === 'object' && !Array.isArray(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
+    const { $ref: ref, ...beside } = node as Json;
+    if (passed.includes(ref)) throw new Error(`$ref loop: ${[pointer, ...passed, ref].filter(Boolean).join(' → ')}`);
+    passed.push(ref);
+    siblings = { ...beside, ...siblings };
+    node = atPointer(doc, ref);
+  }
+  const merged = Object.keys(siblings).length > 0 && node && typeof node === 'object' && !Array.isArray(node) ? { ...node, ...siblings } : node;
+  return { node: merged, pointer: passed.at(-1) ?? pointer };
+}
+
+/** The node a `$ref` chain ends at (see derefAt). */
+export function deref<T = Json>(doc: Json, node: unknown): T {
+  return derefAt(doc, node, '').node as T;
 }
 
 /** The contract's default server address: the first server's URL with its variables' defaults (`http://localhost:4000/v1`). */
