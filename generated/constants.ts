@@ -28,6 +28,40 @@ export const ERROR_CODES = ["bad_request", "channel_type_unsupported", "media_li
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
 
+/** The status each documented error code is answered with (the response its named examples sit under). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  channel_type_unsupported: 400,
+  media_link_required: 400,
+  unauthorized: 401,
+  trial_expired: 402,
+  forbidden: 403,
+  not_found: 404,
+  media_not_found: 404,
+  provider_rejected: 422,
+  outside_service_window: 422,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_unavailable: 502,
+  template_not_approved: 400,
+  missing_parameters: 400,
+  parameter_count_mismatch: 400,
+  missing_header: 400,
+  missing_button_parameters: 400,
+  missing_cards: 400,
+  missing_card_buttons: 400,
+  empty_parameter: 400,
+  invalid_header_link: 400,
+  template_layout_unsupported: 400,
+  conflict: 409,
+  media_type_unsupported: 400,
+  media_too_large: 400,
+  client_ref_required: 400,
+  channel_media_inline: 400,
+  number_already_connected: 409,
+} as const satisfies Record<KnownErrorCode, number>;
+
 /**
  * The `code` of an error: a documented one, or one a later version of the API adds (`string & {}` keeps
  * the documented codes in autocompletion and narrowing while accepting any other string).

@@ -1561,6 +1561,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The request is malformed or a field is invalid (`details` maps each field to its messages), or the client is a `social` client, which has no templates (`channel_type_unsupported`). */
+        TemplateBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The key is missing, malformed, unknown, expired or revoked, was sent in the query string, or the caller's address is outside the key's allowlist. */
         Unauthorized: {
             headers: {
@@ -2279,7 +2291,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["TemplateBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ClientNotFound"];
@@ -2432,7 +2444,7 @@ export interface operations {
                     "application/json": components["schemas"]["Template"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["TemplateBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["TemplateOrClientNotFound"];

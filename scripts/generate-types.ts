@@ -53,12 +53,24 @@ async function types(source: string, { errorCodes }: { errorCodes: boolean }): P
   return bannerOf(source, ' (openapi-typescript)') + astToString(ast);
 }
 
-/** Every `error.code` of the contract's named error examples, in document order: the documented codes. */
-function documentedErrorCodes(doc: Json): string[] {
-  const codes = new Set<string>();
-  for (const op of indexOperations(doc)) for (const response of Object.values(op.responses)) for (const code of response.errorCodes) codes.add(code);
-  if (codes.size === 0) throw new Error('openapi.yaml documents no error code (no named error example)');
-  return [...codes];
+/**
+ * Every `error.code` of the contract's named error examples, in document order, with the status it is
+ * answered with (the response its examples sit under): the documented codes. A code documented under two
+ * statuses is an error of the contract.
+ */
+function documentedErrorCodes(doc: Json): Map<string, number> {
+  const statusOf = new Map<string, number>();
+  for (const op of indexOperations(doc)) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      for (const code of response.errorCodes) {
+        const known = statusOf.get(code);
+        if (known !== undefined && known !== Number(status)) throw new Error(`openapi.yaml documents error code ${code} under ${known} and ${status} (${op.operationId})`);
+        statusOf.set(code, Number(status));
+      }
+    }
+  }
+  if (statusOf.size === 0) throw new Error('openapi.yaml documents no error code (no named error example)');
+  return statusOf;
 }
 
 /** The contract's facts as values: what the service, its mock, the client and the checks share. */
@@ -75,6 +87,7 @@ function constants(doc: Json): string {
   }
   const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
   if (typeof doc.info?.version !== 'string') throw new Error('openapi.yaml has no info.version');
+  const errorCodes = documentedErrorCodes(doc);
   return `${BANNER}/** The version of the API this contract describes (\`info.version\`). */
 export const API_VERSION = ${JSON.stringify(doc.info.version)};
 
@@ -99,9 +112,14 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = ${list((delays as numb
 export const WEBHOOK_MAX_ATTEMPTS = ${1 + delays.length};
 
 /** Every error code the contract documents (the \`error.code\` of its named error examples). */
-export const ERROR_CODES = ${list(documentedErrorCodes(doc))} as const;
+export const ERROR_CODES = ${list([...errorCodes.keys()])} as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
+
+/** The status each documented error code is answered with (the response its named examples sit under). */
+export const ERROR_STATUS = {
+${[...errorCodes].map(([code, status]) => `  ${code}: ${status},`).join('\n')}
+} as const satisfies Record<KnownErrorCode, number>;
 
 /**
  * The \`code\` of an error: a documented one, or one a later version of the API adds (\`string & {}\` keeps

@@ -76,11 +76,11 @@ export function headerHandlesIn(components: readonly TemplateComponent[]): strin
  * another client's, another partner's, was never issued or is past its 30 days. It names only what the
  * partner sent (the field and its own client), never the id's owner.
  */
-export function mediaNotFound(clientRef: string, field: string): DomainError {
+export function mediaNotFound(clientRef: string, field: string): DomainError<'media_not_found'> {
   return new DomainError(
-    'not_found',
+    'media_not_found',
     `The media id in ${field} is not one of client ${clientRef}'s: a media id serves only the client it was issued to, for ${MEDIA_RETENTION_DAYS} days.`,
-    { code: 'media_not_found', details: { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] } },
+    { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] },
   );
 }
 

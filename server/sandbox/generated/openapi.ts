@@ -737,6 +737,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not done: the simulated provider could not be reached (502 `upstream_unavailable`, after `provider` set it unreachable), or an unexpected failure (500 `internal_error`; quote `X-Request-Id`). */
+        Failure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
@@ -769,6 +778,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxCreatePartner: {
@@ -796,6 +806,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListKeys: {
@@ -820,6 +831,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxCreateKey: {
@@ -856,6 +868,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRotateKey: {
@@ -883,6 +896,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRevokeKey: {
@@ -910,6 +924,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxConnectClient: {
@@ -945,6 +960,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxGetWebhook: {
@@ -969,6 +985,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetWebhook: {
@@ -1002,6 +1019,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxFireTest: {
@@ -1033,6 +1051,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxFireSample: {
@@ -1065,6 +1084,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListDeliveries: {
@@ -1093,6 +1113,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxGetDelivery: {
@@ -1119,6 +1140,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRedeliver: {
@@ -1150,6 +1172,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSimulateInbound: {
@@ -1203,6 +1226,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxDecideReview: {
@@ -1238,6 +1262,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetProvider: {
@@ -1265,6 +1290,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxAdvanceMessage: {
@@ -1300,6 +1326,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRegisterTestRecipient: {
@@ -1331,6 +1358,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetTrial: {
@@ -1372,6 +1400,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxIssueSignupCode: {
@@ -1393,6 +1422,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxExamples: {
@@ -1417,6 +1447,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListFaults: {
@@ -1441,6 +1472,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxAddFault: {
@@ -1481,6 +1513,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxClearFaults: {
@@ -1507,6 +1540,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRemoveFault: {
@@ -1533,6 +1567,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxContractFixtures: {
@@ -1557,6 +1592,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxTick: {
@@ -1578,6 +1614,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
 }
