@@ -11,6 +11,19 @@ export type Scope = (typeof SCOPES)[number];
 /** Every webhook event kind (`webhooks:`), in document order. */
 export const WEBHOOK_EVENTS = ["message.received", "message.status", "message.reaction", "message.echo", "message.read", "message.postback", "template.status", "user.preferences", "webhook.test"] as const;
 
+/** The channels each event kind comes on (the `channel` its payload allows). */
+export const WEBHOOK_CHANNELS = {
+  "message.received": ["chat", "social"],
+  "message.status": ["chat"],
+  "message.reaction": ["chat", "social"],
+  "message.echo": ["social"],
+  "message.read": ["social"],
+  "message.postback": ["social"],
+  "template.status": ["chat"],
+  "user.preferences": ["chat"],
+  "webhook.test": ["chat", "social"],
+} as const;
+
 /** The header carrying a webhook delivery's signature (`sha256=<lowercase hex HMAC-SHA256 of the raw body>`). */
 export const SIGNATURE_HEADER = "X-Service-Signature";
 
@@ -67,3 +80,30 @@ export const ERROR_STATUS = {
  * the documented codes in autocompletion and narrowing while accepting any other string).
  */
 export type ErrorCode = KnownErrorCode | (string & {});
+
+/** The values of every enumeration the contract names (`components.schemas` with an `enum`), by schema. */
+export const ENUMS = {
+  Channel: ["chat", "social"],
+  TemplateMediaFormat: ["IMAGE", "VIDEO", "DOCUMENT"],
+  MediaKind: ["image", "video", "audio", "document", "sticker"],
+  PreferenceValue: ["opt_in", "opt_out"],
+  TemplateStatus: ["PENDING", "APPROVED", "REJECTED", "PAUSED", "DISABLED", "IN_APPEAL", "FLAGGED"],
+  TemplateCategory: ["MARKETING", "UTILITY", "AUTHENTICATION"],
+  OutboundMessageStatus: ["sent", "delivered", "read", "failed"],
+} as const;
+
+/** The bounds (lengths, sizes, ranges) of every named schema that states them, by schema. */
+export const LIMITS = {
+  ClientRef: { minLength: 1, maxLength: 128 },
+  TemplateName: { minLength: 1, maxLength: 512 },
+  TemplateRef: { minLength: 1, maxLength: 512 },
+  Recipient: { minLength: 1, maxLength: 64 },
+  MediaId: { minLength: 1, maxLength: 256 },
+  MediaLink: { maxLength: 2048 },
+  ContactsPayload: { minItems: 1, maxItems: 257 },
+  TemplateBodyText: { minLength: 1, maxLength: 1024 },
+  TemplateHeaderText: { minLength: 1, maxLength: 60 },
+  TemplateFooterText: { minLength: 1, maxLength: 60 },
+  TemplateButtons: { maxItems: 10 },
+  TemplateButtonText: { minLength: 1, maxLength: 25 },
+} as const;

@@ -396,7 +396,7 @@ export interface paths {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -724,6 +724,28 @@ export interface components {
          */
         Channel: "chat" | "social";
         /**
+         * @description A template name, at most 512 characters.
+         * @example order_shipped
+         */
+        TemplateName: string;
+        /** @description The provider's template id, or the template name. */
+        TemplateRef: components["schemas"]["TemplateName"];
+        /**
+         * @description The media format of a template header.
+         * @enum {string}
+         */
+        TemplateMediaFormat: "IMAGE" | "VIDEO" | "DOCUMENT";
+        /**
+         * @description The kind of a media file, as the message type that carries it.
+         * @enum {string}
+         */
+        MediaKind: "image" | "video" | "audio" | "document" | "sticker";
+        /**
+         * @description Whether the end user opted in or out.
+         * @enum {string}
+         */
+        PreferenceValue: "opt_in" | "opt_out";
+        /**
          * @description Language code of the form `xx` or `xx_XX`.
          * @example en_US
          */
@@ -1049,7 +1071,7 @@ export interface components {
         };
         /** @description A provider template object, forwarded unchanged. */
         RawTemplate: {
-            name: string;
+            name: components["schemas"]["TemplateName"];
             language?: {
                 /** @default en_US */
                 code?: components["schemas"]["LanguageCode"];
@@ -1067,7 +1089,7 @@ export interface components {
             client_ref: components["schemas"]["ClientRef"];
             to: components["schemas"]["Recipient"];
             /** @description Template id or name; resolved, approval-checked and assembled server-side. */
-            template_ref: string;
+            template_ref: components["schemas"]["TemplateRef"];
             language?: components["schemas"]["LanguageCode"];
             parameters?: components["schemas"]["TemplateParameters"];
             header?: components["schemas"]["TemplateHeaderValue"];
@@ -1096,8 +1118,7 @@ export interface components {
             /** @constant */
             success: true;
             media_id: components["schemas"]["MediaId"];
-            /** @enum {string} */
-            kind: "image" | "video" | "audio" | "document" | "sticker";
+            kind: components["schemas"]["MediaKind"];
             /** @constant */
             expires_in_days: 30;
         };
@@ -1119,7 +1140,7 @@ export interface components {
             id: string | null;
             client_ref: components["schemas"]["ClientRef"];
             /** @description lower_snake_case name. */
-            name: string;
+            name: components["schemas"]["TemplateName"];
             language: components["schemas"]["LanguageCode"];
             category?: components["schemas"]["TemplateCategory"];
             status: components["schemas"]["TemplateStatus"];
@@ -1148,13 +1169,12 @@ export interface components {
             /** @constant */
             format: "TEXT";
             /** @description Header text; may contain a single `{{1}}`. */
-            text: string;
+            text: components["schemas"]["TemplateHeaderText"];
             examples?: string[];
         };
         /** IMAGE, VIDEO, DOCUMENT */
         TemplateMediaHeader: {
-            /** @enum {string} */
-            format: "IMAGE" | "VIDEO" | "DOCUMENT";
+            format: components["schemas"]["TemplateMediaFormat"];
             examples?: string[];
         } & components["schemas"]["TemplateMediaSource"];
         /** @description Header media by `media_handle` or by `media_url`; give exactly one. */
@@ -1179,6 +1199,14 @@ export interface components {
         };
         /** @description The template header; media formats need `media_handle` or `media_url`. */
         TemplateHeader: components["schemas"]["TemplateTextHeader"] | components["schemas"]["TemplateMediaHeader"] | components["schemas"]["TemplateLocationHeader"];
+        /** @description The text of a template's body, with its `{{n}}` placeholders. */
+        TemplateBodyText: string;
+        /** @description The text of a template's text header. */
+        TemplateHeaderText: string;
+        /** @description The text of a template's footer. */
+        TemplateFooterText: string;
+        /** @description A template's buttons, in order. */
+        TemplateButtons: components["schemas"]["TemplateButton"][];
         TemplateButtonText: string;
         /** QUICK_REPLY */
         TemplateQuickReplyButton: {
@@ -1222,21 +1250,21 @@ export interface components {
         CreateTemplateRequest: {
             client_ref: components["schemas"]["ClientRef"];
             /** @description Normalized to lower_snake_case; unique per language for the client. */
-            name: string;
+            name: components["schemas"]["TemplateName"];
             /** @default en_US */
             language?: components["schemas"]["LanguageCode"];
             /** @default MARKETING */
             category?: components["schemas"]["TemplateCategory"];
             header?: components["schemas"]["TemplateHeader"];
             body: {
-                text: string;
+                text: components["schemas"]["TemplateBodyText"];
                 /** @description One sample per `{{n}}` placeholder; missing entries are auto-filled. */
                 examples?: string[];
             };
             footer?: {
-                text: string;
+                text: components["schemas"]["TemplateFooterText"];
             };
-            buttons?: components["schemas"]["TemplateButton"][];
+            buttons?: components["schemas"]["TemplateButtons"];
             /** @description Raw provider component array; takes precedence over `header`, `body`, `footer` and `buttons`. */
             components?: {
                 [key: string]: unknown;
@@ -1246,16 +1274,12 @@ export interface components {
             client_ref: components["schemas"]["ClientRef"];
             /** Format: binary */
             file: Blob;
-            /**
-             * @description Inferred from the file's content when omitted.
-             * @enum {string}
-             */
-            format?: "IMAGE" | "VIDEO" | "DOCUMENT";
+            /** @description Inferred from the file's content when omitted. */
+            format?: components["schemas"]["TemplateMediaFormat"];
         };
         TemplateMediaResponse: {
             handle: string;
-            /** @enum {string} */
-            format: "IMAGE" | "VIDEO" | "DOCUMENT";
+            format: components["schemas"]["TemplateMediaFormat"];
             filename?: string;
             size?: number;
         };
@@ -1523,8 +1547,7 @@ export interface components {
             preference: {
                 /** @description `marketing_messages`; more categories may be added. */
                 category: string;
-                /** @enum {string} */
-                value: "opt_in" | "opt_out";
+                value: components["schemas"]["PreferenceValue"];
                 detail?: string;
             } & {
                 [key: string]: unknown;
@@ -2266,7 +2289,7 @@ export interface operations {
                  * @description Case-insensitive match on part of the template name (free text; `+` and other reserved characters are accepted as sent).
                  * @example order
                  */
-                search?: string;
+                search?: components["schemas"]["TemplateName"];
                 /**
                  * @description Pull from the provider before answering instead of serving the mirror.
                  * @example false
@@ -2426,7 +2449,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -2473,7 +2496,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -2530,7 +2553,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };

@@ -1,7 +1,8 @@
 // An OpenAPI document as data: reading it (js-yaml, once), JSON pointers into it, and `$ref`s of OpenAPI
 // objects (responses, parameters, headers, examples) followed inside the same document.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { load } from 'js-yaml';
 
 export type Json = Record<string, any>;
@@ -34,6 +35,63 @@ export function readDocument(file: string): Json {
     throw new Error(`${file} is not an OpenAPI document`);
   }
   return doc as Json;
+}
+
+/**
+ * A contract that names another contract's components as one self-contained document. A `$ref` into another
+ * file (`../../openapi.yaml#/components/schemas/Channel`) copies that component, under its own name, into
+ * this document's components, with whatever it refers to in its file, and becomes local; `x-enum-keys-of:
+ * '<file>#<pointer>'` gives a schema the keys of the object there as its `enum` (the sandbox's event kinds
+ * are the `webhooks` of openapi.yaml). A name this document already uses for something else is an error.
+ */
+export function bundleDocument(file: string): Json {
+  const root = resolve(file);
+  const doc = readDocument(root);
+  const read = new Map<string, Json>([[root, doc]]);
+  const documentAt = (path: string) => read.get(path) ?? read.set(path, readDocument(path)).get(path)!;
+  const split = (ref: string, base: string): [string, string] => {
+    const [path = '', pointer = ''] = ref.split('#');
+    return [path === '' ? base : resolve(dirname(base), path), `#${pointer}`];
+  };
+  const imported = new Map<string, [section: string, name: string, node: unknown]>();
+
+  /** The local pointer of `pointer` in `from`, importing it when `from` is another file. */
+  const localPointer = (from: string, pointer: string): string => {
+    if (from === root) return pointer;
+    const segments = pointer.split('/');
+    if (segments.length !== 4 || segments[1] !== 'components') throw new Error(`${file}: only components of another file can be referenced (${from}${pointer})`);
+    const [, , section, name] = segments as [string, string, string, string];
+    const key = `${from}${pointer}`;
+    if (!imported.has(key)) {
+      const source = atPointer(documentAt(from), pointer);
+      if (source === undefined) throw new Error(`${file}: ${from}${pointer} does not exist`);
+      const own = doc.components?.[section]?.[name];
+      if (own !== undefined && !isDeepStrictEqual(own, source)) throw new Error(`${file}: components/${section}/${name} is both its own and ${from}'s`);
+      imported.set(key, [section, name, undefined]);
+      imported.set(key, [section, name, rewrite(source, from)]);
+    }
+    return pointer;
+  };
+
+  function rewrite(node: unknown, base: string): any {
+    if (Array.isArray(node)) return node.map((item) => rewrite(item, base));
+    if (typeof node !== 'object' || node === null) return node;
+    const out: Json = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.$ref = localPointer(...split(value, base));
+      else if (key === 'x-enum-keys-of' && typeof value === 'string') {
+        const [path, pointer] = split(value, base);
+        const target = atPointer(documentAt(path), pointer);
+        if (typeof target !== 'object' || target === null) throw new Error(`${file}: x-enum-keys-of ${value} names no object`);
+        out.enum = Object.keys(target);
+      } else out[key] = rewrite(value, base);
+    }
+    return out;
+  }
+
+  const bundled = rewrite(doc, root) as Json;
+  for (const [section, name, node] of imported.values()) ((bundled.components ??= {})[section] ??= {})[name] = node;
+  return bundled;
 }
 
 export function escapePointer(segment: string): string {

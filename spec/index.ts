@@ -8,7 +8,7 @@ import { checkResponse, type CheckedContract, type CheckedResponse, type CheckRe
 import { OPERATIONS } from '../generated/server';
 import { schemaValidators, type SchemaValidators } from './validators';
 
-export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, defaultServerUrl, deref, derefAt, escapePointer, readDocument, type Json } from './document';
+export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, bundleDocument, defaultServerUrl, deref, derefAt, escapePointer, readDocument, type Json } from './document';
 export { HTTP_METHODS, indexOperations, indexWebhooks, type DocumentedResponse, type HttpMethod, type Operation, type Webhook } from './operations';
 export { allAtPointer, atJsonPointer, evaluate, evaluateExpression, isExpression, linkApplies, parameterPlace, type ExpressionContext, type Link, type WebhookLink } from './links';
 export { describeViolation, type CheckedResponse, type CheckResult, type Violation } from './response-checker';

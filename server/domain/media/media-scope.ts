@@ -4,6 +4,7 @@
 // template sends (dry runs alike), the header handles of template submissions and edits, and downloads.
 // Another client's, another partner's, a never-issued and an expired reference get one answer, so nothing
 // tells a partner that someone else's media exists.
+import { ENUMS } from '../../../generated/constants';
 import type { HeldMediaReference, MediaProvider } from '../../provider/channel-provider';
 import type { ClientRecord, TemplateComponent } from '../../store/records';
 import { accountOf } from '../onboarding/clients';
@@ -21,7 +22,7 @@ export interface MediaReference {
   id: string;
 }
 
-const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+const MEDIA_TYPES = new Set<string>(ENUMS.MediaKind);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**

@@ -497,8 +497,7 @@ export interface components {
             id: string;
             partner_id: string;
             name: string | null;
-            /** @enum {string} */
-            mode: "test" | "live";
+            mode: components["schemas"]["KeyMode"];
             /** @description What a key starts with; enough to name it. */
             prefix: string;
             scopes: string[];
@@ -521,8 +520,7 @@ export interface components {
         };
         ConnectedClient: {
             client_ref: string;
-            /** @enum {string} */
-            channel: "chat" | "social";
+            channel: components["schemas"]["Channel"];
             /** @description The connected number (`chat`). */
             phone_number: string | null;
             business_account_id: string;
@@ -542,8 +540,7 @@ export interface components {
         };
         /** @description Chat media an end user sent, as the provider keeps it (`GET /v1/media/{media_id}` downloads it). */
         InboundMedia: {
-            /** @enum {string} */
-            kind: "image" | "video" | "audio" | "document" | "sticker";
+            kind: components["schemas"]["MediaKind"];
             id: string;
             mime_type: string;
             sha256: string;
@@ -567,8 +564,7 @@ export interface components {
             event: components["schemas"]["EventKind"];
             client_ref: string;
             url: string;
-            /** @enum {string} */
-            state: "pending" | "succeeded" | "failed";
+            state: components["schemas"]["DeliveryState"];
             /** @enum {string} */
             trigger: "automatic" | "manual";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -601,8 +597,7 @@ export interface components {
         };
         MessageStatusMove: {
             message_id: string;
-            /** @enum {string} */
-            status: "delivered" | "read" | "failed";
+            status: components["schemas"]["SimulatedMessageStatus"];
         };
         TestRecipients: {
             client_ref: string;
@@ -619,8 +614,7 @@ export interface components {
         Examples: {
             clients: {
                 client_ref: string;
-                /** @enum {string} */
-                channel: "chat" | "social";
+                channel: components["schemas"]["Channel"];
             }[];
             /** @description End users who wrote in; their 24-hour windows are open again. */
             customers: {
@@ -724,8 +718,63 @@ export interface components {
         FaultsCleared: {
             cleared: number;
         };
-        /** @enum {string} */
+        /**
+         * @description A webhook event kind of the public contract (its `webhooks`).
+         * @enum {string}
+         */
         EventKind: "message.received" | "message.status" | "message.reaction" | "message.echo" | "message.read" | "message.postback" | "template.status" | "user.preferences" | "webhook.test";
+        /**
+         * @description A test key (simulated deliveries) or a live key.
+         * @enum {string}
+         */
+        KeyMode: "test" | "live";
+        /**
+         * @description A delivery waiting for its next attempt, delivered, or given up after its last.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "succeeded" | "failed";
+        /**
+         * @description What the end user does.
+         * @enum {string}
+         */
+        InboundKind: "message" | "reaction" | "read" | "postback" | "echo" | "preferences";
+        /**
+         * @description Where a template's review can end (any state but PENDING).
+         * @enum {string}
+         */
+        ReviewOutcome: "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "FLAGGED";
+        /**
+         * @description A status an outbound message can move to after `sent`.
+         * @enum {string}
+         */
+        SimulatedMessageStatus: "delivered" | "read" | "failed";
+        /** @description The secret webhook deliveries are signed with. */
+        SigningSecret: string;
+        /**
+         * @description Partner-chosen stable unique identifier of a client (1–128 letters, digits, `.`, `_`, `:`, `@`, `-`).
+         * @example acme-shoes-de
+         */
+        ClientRef: string;
+        /**
+         * @description `chat` (phone-number messaging, supports templates) or `social` (social-media direct messages).
+         * @enum {string}
+         */
+        Channel: "chat" | "social";
+        /**
+         * @description Phone number in international format, digits only (`chat`), or scoped user ID (`social`).
+         * @example 4915112345678
+         */
+        Recipient: string;
+        /**
+         * @description The kind of a media file, as the message type that carries it.
+         * @enum {string}
+         */
+        MediaKind: "image" | "video" | "audio" | "document" | "sticker";
+        /**
+         * @description Whether the end user opted in or out.
+         * @enum {string}
+         */
+        PreferenceValue: "opt_in" | "opt_out";
     };
     responses: {
         /** @description Refused: the section 7 envelope of the public API (401 without the admin token, 404 for an unknown partner or resource, 400 and 409 for a refused request). */
@@ -847,8 +896,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    mode: "test" | "live";
+                    mode: components["schemas"]["KeyMode"];
                     scopes?: "all" | string[];
                     /** @description never, 30d, 90d, 1y or an ISO time */
                     expires?: string;
@@ -940,9 +988,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client_ref: string;
-                    /** @enum {string} */
-                    channel: "chat" | "social";
+                    client_ref: components["schemas"]["ClientRef"];
+                    channel: components["schemas"]["Channel"];
                     business_name?: string;
                     phone_number?: string;
                     username?: string;
@@ -1003,7 +1050,7 @@ export interface operations {
                 "application/json": {
                     url?: string | null;
                     events?: components["schemas"]["EventKind"][];
-                    secret?: string;
+                    secret?: components["schemas"]["SigningSecret"];
                     rotate_secret?: boolean;
                 };
             };
@@ -1094,7 +1141,7 @@ export interface operations {
                 partner?: components["parameters"]["Partner"];
                 event_id?: string;
                 event?: components["schemas"]["EventKind"];
-                state?: "pending" | "succeeded" | "failed";
+                state?: components["schemas"]["DeliveryState"];
                 limit?: number;
             };
             header?: never;
@@ -1190,17 +1237,13 @@ export interface operations {
                 "application/json": {
                     client_ref: string;
                     /** @description Phone number (chat) or scoped user id (social). */
-                    from: string;
+                    from: components["schemas"]["Recipient"];
                     name?: string;
-                    /**
-                     * @default message
-                     * @enum {string}
-                     */
-                    kind?: "message" | "reaction" | "read" | "postback" | "echo" | "preferences";
+                    /** @default message */
+                    kind?: components["schemas"]["InboundKind"];
                     text?: string;
                     media?: {
-                        /** @enum {string} */
-                        type: "image" | "video" | "audio" | "document" | "sticker";
+                        type: components["schemas"]["MediaKind"];
                         content_base64: string;
                         mime_type?: string;
                         filename?: string;
@@ -1210,8 +1253,7 @@ export interface operations {
                     emoji?: string;
                     payload?: string;
                     title?: string;
-                    /** @enum {string} */
-                    value?: "opt_in" | "opt_out";
+                    value?: components["schemas"]["PreferenceValue"];
                 };
             };
         };
@@ -1245,8 +1287,7 @@ export interface operations {
                     client_ref: string;
                     template_ref: string;
                     language?: string;
-                    /** @enum {string} */
-                    status?: "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "FLAGGED";
+                    status?: components["schemas"]["ReviewOutcome"];
                     reason?: string;
                 };
             };
@@ -1308,8 +1349,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    status: "delivered" | "read" | "failed";
+                    status: components["schemas"]["SimulatedMessageStatus"];
                     error_code?: number;
                     error_title?: string;
                 };
@@ -1343,7 +1383,7 @@ export interface operations {
             content: {
                 "application/json": {
                     client_ref: string;
-                    recipient: string;
+                    recipient: components["schemas"]["Recipient"];
                 };
             };
         };
