@@ -17,11 +17,13 @@ module.exports = {
       severity: 'error',
       comment:
         'The rules (server/domain) see the world through ports only: repository interfaces and records (server/store/*.ts), the ' +
-        'provider port (server/provider/channel-provider.ts), the contract types (generated/). No HTTP, no SQLite or PostgreSQL, no simulator.',
+        'provider port (server/provider/channel-provider.ts), the contracts\' types and constants (generated/, server/sandbox/generated/). ' +
+        'No HTTP, no SQLite or PostgreSQL, no simulator.',
       from: { path: '^server/domain/', pathNot: '\\.test\\.ts$' },
       to: {
         path: [
-          '^server/(http|edge|sandbox|webhooks|downloads|testing|cli)/',
+          '^server/(http|edge|webhooks|downloads|testing|cli)/',
+          '^server/sandbox/(?!generated/)',
           '^server/store/(sqlite|postgres|sql)/',
           '^server/store/(open|memory-rate-limits)\\.ts$',
           '^server/provider/simulated/',
@@ -48,9 +50,9 @@ module.exports = {
     {
       name: 'store-owns-its-records',
       severity: 'error',
-      comment: 'The store depends on nothing of the service but the contract types: records live in server/store/records.ts.',
+      comment: 'The store depends on nothing of the service but the contracts\' types: records live in server/store/records.ts.',
       from: { path: '^server/store/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^server/(domain|http|provider|sandbox|webhooks|downloads)/' },
+      to: { path: ['^server/(domain|http|provider|webhooks|downloads)/', '^server/sandbox/(?!generated/)'] },
     },
     {
       name: 'http-maps-only',

@@ -40,7 +40,7 @@ module.exports = {
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
         '/server/store/sqlite/',
-        '/server/(contracts|config|docs-site|app-server|validator-route|system)\\.test\\.ts$',
+        '/server/(contracts|config|docs-site|app-server|validator-route|system|error-codes)\\.test\\.ts$',
         '/server/edge/edge\\.test\\.ts$',
         '/server/scaffold/scaffold\\.test\\.ts$',
         '/server/cli/sandbox\\.test\\.ts$',

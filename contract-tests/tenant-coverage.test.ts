@@ -1,6 +1,6 @@
 // Every operation of openapi.yaml that takes a reference to a client, template or media has a second-tenant
 // case (cases/tenant.ts), read from the contract: a new operation that takes one cannot go unchecked.
-import { contract, derefSchema, type Json, type Operation } from '../spec';
+import { contract, deref, type Json, type Operation } from '../spec';
 import { tenantCases } from './cases/tenant';
 
 /** Where a client_ref names a client to connect (a session, a signup), another partner's reference is free: no 404 to hold. */
@@ -8,7 +8,7 @@ const CONNECTS_A_CLIENT = ['createEmbeddedSignupSession', 'createSocialConnectSe
 
 /** The property names of a schema, through its `allOf`/`oneOf`/`anyOf` branches. */
 const propertiesOf = (schema: unknown, depth = 0): string[] => {
-  const s = derefSchema(contract().document, schema) as Json | undefined;
+  const s = deref(contract().document, schema) as Json | undefined;
   if (!s || depth > 10) return [];
   return [...Object.keys(s.properties ?? {}), ...[...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])].flatMap((b: unknown) => propertiesOf(b, depth + 1))];
 };

@@ -1,5 +1,5 @@
 // The API's CHANGELOG.md and each package's keep the Keep a Changelog form: an Unreleased section, then
-// released versions newest first with ISO dates, only the standard kinds of change; the API's newest release
+// released versions newest first with ISO dates, only the standard kinds of change, each once per version; the API's newest release
 // is the version openapi.yaml carries (or the one it is about to become), a package's is its own version.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,9 @@ export function readChangelog(text: string): { releases: ChangelogRelease[]; pro
     const kind = /^### (.+)$/.exec(line)?.[1];
     if (kind !== undefined) {
       if (!KINDS.includes(kind)) problems.push(`not a kind of change: ${kind}`);
-      releases[releases.length - 1]?.kinds.push(kind);
+      const current = releases[releases.length - 1];
+      if (current?.kinds.includes(kind)) problems.push(`${current.version} has two ${kind} sections`);
+      current?.kinds.push(kind);
     }
   }
   if (releases[0]?.version !== 'Unreleased') problems.push('the first section is not [Unreleased]');
@@ -56,9 +58,10 @@ describe('CHANGELOG.md of the contract', () => {
   });
 
   it('the form check fails on a changelog out of form', () => {
-    const broken = '# Changelog\n\n## [1.5.0] - 2026-01-01\n\n### Improved\n\n## [1.6.0]\n';
+    const broken = '# Changelog\n\n## [1.5.0] - 2026-01-01\n\n### Improved\n\n### Fixed\n\n### Fixed\n\n## [1.6.0]\n';
     expect(readChangelog(broken).problems).toEqual([
       'not a kind of change: Improved',
+      '1.5.0 has two Fixed sections',
       '1.6.0 has no date',
       'the first section is not [Unreleased]',
       '1.5.0 is listed before 1.6.0',

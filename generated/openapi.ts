@@ -396,7 +396,7 @@ export interface paths {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -723,6 +723,28 @@ export interface components {
          * @enum {string}
          */
         Channel: "chat" | "social";
+        /**
+         * @description A template name, at most 512 characters.
+         * @example order_shipped
+         */
+        TemplateName: string;
+        /** @description The provider's template id, or the template name. */
+        TemplateRef: components["schemas"]["TemplateName"];
+        /**
+         * @description The media format of a template header.
+         * @enum {string}
+         */
+        TemplateMediaFormat: "IMAGE" | "VIDEO" | "DOCUMENT";
+        /**
+         * @description The kind of a media file, as the message type that carries it.
+         * @enum {string}
+         */
+        MediaKind: "image" | "video" | "audio" | "document" | "sticker";
+        /**
+         * @description Whether the end user opted in or out.
+         * @enum {string}
+         */
+        PreferenceValue: "opt_in" | "opt_out";
         /**
          * @description Language code of the form `xx` or `xx_XX`.
          * @example en_US
@@ -1060,7 +1082,7 @@ export interface components {
         };
         /** @description A provider template object, forwarded unchanged. */
         RawTemplate: {
-            name: string;
+            name: components["schemas"]["TemplateName"];
             language?: {
                 /** @default en_US */
                 code?: components["schemas"]["LanguageCode"];
@@ -1078,7 +1100,7 @@ export interface components {
             client_ref: components["schemas"]["ClientRef"];
             to: components["schemas"]["Recipient"];
             /** @description Template id or name; resolved, approval-checked and assembled server-side. */
-            template_ref: string;
+            template_ref: components["schemas"]["TemplateRef"];
             language?: components["schemas"]["LanguageCode"];
             parameters?: components["schemas"]["TemplateParameters"];
             header?: components["schemas"]["TemplateHeaderValue"];
@@ -1107,8 +1129,7 @@ export interface components {
             /** @constant */
             success: true;
             media_id: components["schemas"]["MediaId"];
-            /** @enum {string} */
-            kind: "image" | "video" | "audio" | "document" | "sticker";
+            kind: components["schemas"]["MediaKind"];
             /** @constant */
             expires_in_days: 30;
         };
@@ -1130,7 +1151,7 @@ export interface components {
             id: string | null;
             client_ref: components["schemas"]["ClientRef"];
             /** @description lower_snake_case name. */
-            name: string;
+            name: components["schemas"]["TemplateName"];
             language: components["schemas"]["LanguageCode"];
             category?: components["schemas"]["TemplateCategory"];
             status: components["schemas"]["TemplateStatus"];
@@ -1159,13 +1180,12 @@ export interface components {
             /** @constant */
             format: "TEXT";
             /** @description Header text; may contain a single `{{1}}`. */
-            text: string;
+            text: components["schemas"]["TemplateHeaderText"];
             examples?: string[];
         };
         /** IMAGE, VIDEO, DOCUMENT */
         TemplateMediaHeader: {
-            /** @enum {string} */
-            format: "IMAGE" | "VIDEO" | "DOCUMENT";
+            format: components["schemas"]["TemplateMediaFormat"];
             examples?: string[];
         } & components["schemas"]["TemplateMediaSource"];
         /** @description Header media by `media_handle` or by `media_url`; give exactly one. */
@@ -1190,6 +1210,14 @@ export interface components {
         };
         /** @description The template header; media formats need `media_handle` or `media_url`. */
         TemplateHeader: components["schemas"]["TemplateTextHeader"] | components["schemas"]["TemplateMediaHeader"] | components["schemas"]["TemplateLocationHeader"];
+        /** @description The text of a template's body, with its `{{n}}` placeholders. */
+        TemplateBodyText: string;
+        /** @description The text of a template's text header. */
+        TemplateHeaderText: string;
+        /** @description The text of a template's footer. */
+        TemplateFooterText: string;
+        /** @description A template's buttons, in order. */
+        TemplateButtons: components["schemas"]["TemplateButton"][];
         TemplateButtonText: string;
         /** QUICK_REPLY */
         TemplateQuickReplyButton: {
@@ -1233,21 +1261,21 @@ export interface components {
         CreateTemplateRequest: {
             client_ref: components["schemas"]["ClientRef"];
             /** @description Normalized to lower_snake_case; unique per language for the client. */
-            name: string;
+            name: components["schemas"]["TemplateName"];
             /** @default en_US */
             language?: components["schemas"]["LanguageCode"];
             /** @default MARKETING */
             category?: components["schemas"]["TemplateCategory"];
             header?: components["schemas"]["TemplateHeader"];
             body: {
-                text: string;
+                text: components["schemas"]["TemplateBodyText"];
                 /** @description One sample per `{{n}}` placeholder; missing entries are auto-filled. */
                 examples?: string[];
             };
             footer?: {
-                text: string;
+                text: components["schemas"]["TemplateFooterText"];
             };
-            buttons?: components["schemas"]["TemplateButton"][];
+            buttons?: components["schemas"]["TemplateButtons"];
             /** @description Raw provider component array; takes precedence over `header`, `body`, `footer` and `buttons`. */
             components?: {
                 [key: string]: unknown;
@@ -1257,16 +1285,12 @@ export interface components {
             client_ref: components["schemas"]["ClientRef"];
             /** Format: binary */
             file: Blob;
-            /**
-             * @description Inferred from the file's content when omitted.
-             * @enum {string}
-             */
-            format?: "IMAGE" | "VIDEO" | "DOCUMENT";
+            /** @description Inferred from the file's content when omitted. */
+            format?: components["schemas"]["TemplateMediaFormat"];
         };
         TemplateMediaResponse: {
             handle: string;
-            /** @enum {string} */
-            format: "IMAGE" | "VIDEO" | "DOCUMENT";
+            format: components["schemas"]["TemplateMediaFormat"];
             filename?: string;
             size?: number;
         };
@@ -1534,8 +1558,7 @@ export interface components {
             preference: {
                 /** @description `marketing_messages`; more categories may be added. */
                 category: string;
-                /** @enum {string} */
-                value: "opt_in" | "opt_out";
+                value: components["schemas"]["PreferenceValue"];
                 detail?: string;
             } & {
                 [key: string]: unknown;
@@ -1562,6 +1585,18 @@ export interface components {
     responses: {
         /** @description The request is malformed or a field is invalid; `details` maps each field to its messages. */
         BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request is malformed or a field is invalid (`details` maps each field to its messages), or the client is a `social` client, which has no templates (`channel_type_unsupported`). */
+        TemplateBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2265,7 +2300,7 @@ export interface operations {
                  * @description Case-insensitive match on part of the template name (free text; `+` and other reserved characters are accepted as sent).
                  * @example order
                  */
-                search?: string;
+                search?: components["schemas"]["TemplateName"];
                 /**
                  * @description Pull from the provider before answering instead of serving the mirror.
                  * @example false
@@ -2290,7 +2325,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplateList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["TemplateBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ClientNotFound"];
@@ -2425,7 +2460,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -2443,7 +2478,7 @@ export interface operations {
                     "application/json": components["schemas"]["Template"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["TemplateBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["TemplateOrClientNotFound"];
@@ -2472,7 +2507,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };
@@ -2529,7 +2564,7 @@ export interface operations {
                  * @description The provider's template id, or the template name.
                  * @example order_shipped
                  */
-                template_ref: string;
+                template_ref: components["schemas"]["TemplateRef"];
             };
             cookie?: never;
         };

@@ -26,7 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
-import { derefSchema, indexOperations, indexWebhooks, readDocument, type Json, type Operation } from '../spec';
+import { deref, indexOperations, indexWebhooks, readDocument, type Json, type Operation } from '../spec';
 
 export interface BreakingChange {
   /** Which checker found it. */
@@ -165,7 +165,7 @@ class FocusedCheck {
   }
 
   private content(doc: Json, holder: unknown): Json {
-    const resolved = derefSchema(doc, holder);
+    const resolved = deref(doc, holder);
     return isObject(resolved) && isObject(resolved.content) ? resolved.content : {};
   }
 
@@ -248,8 +248,8 @@ class FocusedCheck {
    */
   private schema(where: string, direction: Direction, at: string, baseRaw: unknown, headRaw: unknown, depth: number): void {
     if (depth > 40) return;
-    const base = derefSchema(this.base, baseRaw);
-    const head = derefSchema(this.head, headRaw);
+    const base = deref(this.base, baseRaw);
+    const head = deref(this.head, headRaw);
     if (!isObject(base) || !isObject(head)) return;
 
     const baseTypes = typesOf(base);
@@ -340,7 +340,7 @@ class FocusedCheck {
       }
       const count = Math.min(baseList.length, headList.length);
       for (let index = 0; index < count; index += 1) {
-        const variant = derefSchema(this.base, baseList[index]);
+        const variant = deref(this.base, baseList[index]);
         const title = isObject(variant) && typeof variant.title === 'string' ? variant.title : String(index);
         this.schema(where, direction, `${at}<${title}>`, baseList[index], headList[index], depth + 1);
       }

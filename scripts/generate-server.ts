@@ -5,7 +5,7 @@
 // Express path, parameters, documented media types) in the order a request is matched against it, and (in
 // the contract's module) the one lookup of the documented response a status falls under. Types, plain data
 // and that one function: the contract package has no dependencies.
-import { derefSchema, indexOperations, type Json, type Operation } from '../spec';
+import { deref, indexOperations, type Json, type Operation } from '../spec';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const FORM_MEDIA_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
@@ -54,12 +54,12 @@ const isBinary = (schema: Json | undefined): boolean =>
   schema?.format === 'binary' || typeof schema?.contentMediaType === 'string' || typeof schema?.contentEncoding === 'string';
 
 function fileParts(doc: Json, schema: unknown): FilePart[] {
-  const resolved = derefSchema(doc, schema) as Json | undefined;
+  const resolved = deref(doc, schema) as Json | undefined;
   const required = new Set<string>(resolved?.required ?? []);
   const parts: FilePart[] = [];
   for (const [name, raw] of Object.entries<Json>(resolved?.properties ?? {})) {
-    const property = derefSchema(doc, raw) as Json;
-    const items = property.type === 'array' ? (derefSchema(doc, property.items) as Json | undefined) : undefined;
+    const property = deref(doc, raw) as Json;
+    const items = property.type === 'array' ? (deref(doc, property.items) as Json | undefined) : undefined;
     if (isBinary(property) || isBinary(items)) parts.push({ name, required: required.has(name), multiple: items !== undefined });
   }
   return parts;

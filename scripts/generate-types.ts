@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { CONTRACT_PATH, indexOperations, readDocument, type Json } from '../spec';
+import { CONTRACT_PATH, bundleDocument, deref, indexOperations, readDocument, type Json } from '../spec';
 import { serverModule } from './generate-server';
 
 const root = resolve(__dirname, '..');
@@ -18,7 +18,10 @@ const BANNER = bannerOf('openapi.yaml');
 /** The sandbox's contract: its types and server side go beside it, into the server package. */
 const SANDBOX = {
   source: 'server/sandbox/openapi.yaml',
+  /** The source with what it names of openapi.yaml copied in (spec/ bundleDocument): what the server validates with. */
+  bundled: 'server/sandbox/generated/openapi.json',
   types: 'server/sandbox/generated/openapi.ts',
+  constants: 'server/sandbox/generated/constants.ts',
   server: 'server/sandbox/generated/server.ts',
   /** The contract's server module, from the sandbox's. */
   sharedFrom: '../../../generated/server',
@@ -34,9 +37,9 @@ const ERROR_CODE = ts.factory.createImportTypeNode(
 );
 
 /** The types of a document (openapi-typescript); `errorCodes`: the error envelope's `code` typed as the documented codes. */
-async function types(source: string, { errorCodes }: { errorCodes: boolean }): Promise<string> {
+async function types(source: string, document: Json, { errorCodes }: { errorCodes: boolean }): Promise<string> {
   let errorCodeTyped = false;
-  const ast = await openapiTS(new URL(`file://${resolve(root, source)}`), {
+  const ast = await openapiTS(document as never, {
     // a field with a default is optional to send (language, category of a template, dry_run, …)
     defaultNonNullable: false,
     transform(schemaObject, { path }) {
@@ -53,12 +56,72 @@ async function types(source: string, { errorCodes }: { errorCodes: boolean }): P
   return bannerOf(source, ' (openapi-typescript)') + astToString(ast);
 }
 
-/** Every `error.code` of the contract's named error examples, in document order: the documented codes. */
-function documentedErrorCodes(doc: Json): string[] {
-  const codes = new Set<string>();
-  for (const op of indexOperations(doc)) for (const response of Object.values(op.responses)) for (const code of response.errorCodes) codes.add(code);
-  if (codes.size === 0) throw new Error('openapi.yaml documents no error code (no named error example)');
-  return [...codes];
+/**
+ * Every `error.code` of the contract's named error examples, in document order, with the status it is
+ * answered with (the response its examples sit under): the documented codes. A code documented under two
+ * statuses is an error of the contract.
+ */
+function documentedErrorCodes(doc: Json): Map<string, number> {
+  const statusOf = new Map<string, number>();
+  for (const op of indexOperations(doc)) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      for (const code of response.errorCodes) {
+        const known = statusOf.get(code);
+        if (known !== undefined && known !== Number(status)) throw new Error(`openapi.yaml documents error code ${code} under ${known} and ${status} (${op.operationId})`);
+        statusOf.set(code, Number(status));
+      }
+    }
+  }
+  if (statusOf.size === 0) throw new Error('openapi.yaml documents no error code (no named error example)');
+  return statusOf;
+}
+
+/** The values of `channel` a schema allows: its `const` or `enum`, through `allOf` and every `oneOf` branch. */
+function channelsOf(doc: Json, raw: unknown): string[] {
+  const schema = deref<Json>(doc, raw);
+  const branches = [...(schema.allOf ?? []), ...(schema.oneOf ?? [])].flatMap((b: unknown) => channelsOf(doc, b));
+  const channel = schema.properties?.channel ? deref<Json>(doc, schema.properties.channel) : undefined;
+  const own: string[] = channel ? (channel.const !== undefined ? [channel.const] : (channel.enum ?? [])) : [];
+  return [...new Set([...own, ...branches])];
+}
+
+/** Event kind → the channels its payload allows. */
+function webhookChannels(doc: Json): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries<Json>(doc.webhooks ?? {}).map(([event, item]) => {
+      const channels = channelsOf(doc, item.post?.requestBody?.content?.['application/json']?.schema);
+      if (channels.length === 0) throw new Error(`openapi.yaml webhook ${event} states no channel`);
+      return [event, channels];
+    }),
+  );
+}
+
+/** The bounds a schema states, by keyword. */
+const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+
+/**
+ * The enumerations and bounds a document's named schemas state, as values: code reads them from here
+ * instead of writing them again.
+ */
+function namedSchemaFacts(doc: Json): string {
+  const enums: string[] = [];
+  const limits: string[] = [];
+  for (const [name, raw] of Object.entries<unknown>(doc.components?.schemas ?? {})) {
+    const schema = deref<Json>(doc, raw);
+    if (Array.isArray(schema.enum)) enums.push(`  ${name}: [${schema.enum.map((v: unknown) => JSON.stringify(v)).join(', ')}],`);
+    const bounds = LIMIT_KEYWORDS.filter((k) => typeof schema[k] === 'number').map((k) => `${k}: ${schema[k]}`);
+    if (bounds.length > 0) limits.push(`  ${name}: { ${bounds.join(', ')} },`);
+  }
+  return `/** The values of every enumeration the contract names (\`components.schemas\` with an \`enum\`), by schema. */
+export const ENUMS = {
+${enums.join('\n')}
+} as const;
+
+/** The bounds (lengths, sizes, ranges) of every named schema that states them, by schema. */
+export const LIMITS = {
+${limits.join('\n')}
+} as const;
+`;
 }
 
 /** The contract's facts as values: what the service, its mock, the client and the checks share. */
@@ -75,6 +138,7 @@ function constants(doc: Json): string {
   }
   const list = (values: readonly unknown[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
   if (typeof doc.info?.version !== 'string') throw new Error('openapi.yaml has no info.version');
+  const errorCodes = documentedErrorCodes(doc);
   return `${BANNER}/** The version of the API this contract describes (\`info.version\`). */
 export const API_VERSION = ${JSON.stringify(doc.info.version)};
 
@@ -85,6 +149,11 @@ export type Scope = (typeof SCOPES)[number];
 
 /** Every webhook event kind (\`webhooks:\`), in document order. */
 export const WEBHOOK_EVENTS = ${list(Object.keys(doc.webhooks ?? {}))} as const;
+
+/** The channels each event kind comes on (the \`channel\` its payload allows). */
+export const WEBHOOK_CHANNELS = {
+${Object.entries(webhookChannels(doc)).map(([event, channels]) => `  ${JSON.stringify(event)}: ${list(channels)},`).join('\n')}
+} as const;
 
 /** The header carrying a webhook delivery's signature (\`sha256=<lowercase hex HMAC-SHA256 of the raw body>\`). */
 export const SIGNATURE_HEADER = ${JSON.stringify(signature)};
@@ -99,27 +168,36 @@ export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = ${list((delays as numb
 export const WEBHOOK_MAX_ATTEMPTS = ${1 + delays.length};
 
 /** Every error code the contract documents (the \`error.code\` of its named error examples). */
-export const ERROR_CODES = ${list(documentedErrorCodes(doc))} as const;
+export const ERROR_CODES = ${list([...errorCodes.keys()])} as const;
 
 export type KnownErrorCode = (typeof ERROR_CODES)[number];
+
+/** The status each documented error code is answered with (the response its named examples sit under). */
+export const ERROR_STATUS = {
+${[...errorCodes].map(([code, status]) => `  ${code}: ${status},`).join('\n')}
+} as const satisfies Record<KnownErrorCode, number>;
 
 /**
  * The \`code\` of an error: a documented one, or one a later version of the API adds (\`string & {}\` keeps
  * the documented codes in autocompletion and narrowing while accepting any other string).
  */
 export type ErrorCode = KnownErrorCode | (string & {});
-`;
+
+${namedSchemaFacts(doc)}`;
 }
 
 async function main(): Promise<void> {
   const document = readDocument(CONTRACT_PATH);
+  const sandbox = bundleDocument(resolve(root, SANDBOX.source));
   const files: Record<string, string> = {
-    'generated/openapi.ts': await types('openapi.yaml', { errorCodes: true }),
+    'generated/openapi.ts': await types('openapi.yaml', document, { errorCodes: true }),
     'generated/constants.ts': constants(document),
     'generated/server.ts': serverModule(document, BANNER),
     'generated/index.ts': `${BANNER}export * from './constants';\nexport type * from './openapi';\nexport * from './server';\n`,
-    [SANDBOX.types]: await types(SANDBOX.source, { errorCodes: false }),
-    [SANDBOX.server]: serverModule(readDocument(resolve(root, SANDBOX.source)), bannerOf(SANDBOX.source), { sharedFrom: SANDBOX.sharedFrom }),
+    [SANDBOX.bundled]: `${JSON.stringify(sandbox, null, 2)}\n`,
+    [SANDBOX.types]: await types(SANDBOX.source, sandbox, { errorCodes: false }),
+    [SANDBOX.constants]: `${bannerOf(SANDBOX.source)}${namedSchemaFacts(sandbox)}`,
+    [SANDBOX.server]: serverModule(sandbox, bannerOf(SANDBOX.source), { sharedFrom: SANDBOX.sharedFrom }),
   };
   const check = process.argv.includes('--check');
   const stale: string[] = [];

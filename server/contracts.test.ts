@@ -10,7 +10,7 @@ import { SANDBOX_SPEC_PATH } from './sandbox/router';
 
 describe.each([
   ['openapi.yaml', CONTRACT_PATH],
-  ['server/sandbox/openapi.yaml', SANDBOX_SPEC_PATH],
+  ['server/sandbox/generated/openapi.json (server/sandbox/openapi.yaml bundled)', SANDBOX_SPEC_PATH],
 ])('%s', (_name, path) => {
   test('is valid against the OpenAPI 3.1 schema, as express-openapi-validator checks it', () => {
     const document = load(readFileSync(path, 'utf8')) as { openapi: string };

@@ -78,7 +78,7 @@ describe('onInbound: an end user acts on a client account', () => {
 
   test('a kind the client channel does not carry is refused with 400 and raises nothing', async () => {
     const before = f.events.length;
-    await expect(f.server.simulator.endUserActs({ kind: 'read', ...on(chat, '4915112345678'), message_id: 'wamid.x' })).rejects.toMatchObject({ kind: 'bad_request' });
+    await expect(f.server.simulator.endUserActs({ kind: 'read', ...on(chat, '4915112345678'), message_id: 'wamid.x' })).rejects.toMatchObject({ status: 400, code: 'bad_request' });
     expect(f.events).toHaveLength(before);
   });
 
@@ -113,7 +113,7 @@ describe('onStatus: the provider moves a sent message on', () => {
     const id = await sent();
     await f.server.simulator.moveStatus({ account: accountOf(chat), message_id: id, status: 'failed', failure: { code: 131047, title: 'Re-engagement message' } });
     expect(lastEvent()).toMatchObject({ statuses: [{ id, status: 'failed', errors: [{ code: 131047, title: 'Re-engagement message' }] }] });
-    await expect(f.server.simulator.moveStatus({ account: accountOf(chat), message_id: id, status: 'delivered' })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(f.server.simulator.moveStatus({ account: accountOf(chat), message_id: id, status: 'delivered' })).rejects.toMatchObject({ status: 409, code: 'conflict' });
   });
 
   test('a move on an account no client holds raises nothing', async () => {

@@ -2,13 +2,13 @@
 // indexed once; validators and the response checker work on that same document. The reference server,
 // the spec tests, the contract suite, the mock, the fuzzer, the docs build and the breaking-change gate all
 // read the contract through here.
-import { CONTRACT_PATH, atPointer, readDocument, type Json } from './document';
+import { CONTRACT_PATH, atPointer, deref, readDocument, type Json } from './document';
 import { indexOperations, indexWebhooks, type Operation, type Webhook } from './operations';
 import { checkResponse, type CheckedContract, type CheckedResponse, type CheckResult } from './response-checker';
 import { OPERATIONS } from '../generated/server';
 import { schemaValidators, type SchemaValidators } from './validators';
 
-export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, defaultServerUrl, deref, derefAt, derefSchema, escapePointer, readDocument, type Json } from './document';
+export { CONTRACT_PATH, RESOURCE_ROOT, atPointer, bundleDocument, defaultServerUrl, deref, derefAt, escapePointer, readDocument, type Json } from './document';
 export { HTTP_METHODS, indexOperations, indexWebhooks, type DocumentedResponse, type HttpMethod, type Operation, type Webhook } from './operations';
 export { allAtPointer, atJsonPointer, evaluate, evaluateExpression, isExpression, linkApplies, parameterPlace, type ExpressionContext, type Link, type WebhookLink } from './links';
 export { describeViolation, type CheckedResponse, type CheckResult, type Violation } from './response-checker';
@@ -30,8 +30,8 @@ export interface Contract extends CheckedContract {
   webhooks: Webhook[];
   webhook(event: string): Webhook | undefined;
   validators: SchemaValidators;
-  /** The schema at a pointer with its `$ref` chain followed. */
-  resolveSchema(pointer: string): Json | undefined;
+  /** The node (a schema, a response, a header…) at a pointer, its `$ref` chain followed. */
+  schemaAt(pointer: string): Json | undefined;
   /** Holds a response against the operation it answers. */
   check(response: CheckedResponse): CheckResult;
 }
@@ -54,11 +54,7 @@ export function loadContract(path: string = CONTRACT_PATH): Contract {
     webhooks,
     webhook: (event) => byEvent.get(event),
     validators: schemaValidators(document),
-    resolveSchema: (pointer) => {
-      let node = atPointer(document, pointer);
-      for (let hops = 0; node && typeof node.$ref === 'string' && hops < 20; hops++) node = atPointer(document, node.$ref);
-      return node;
-    },
+    schemaAt: (pointer) => deref(document, atPointer(document, pointer)),
     check: (response) => checkResponse(contract, response),
   };
   return contract;

@@ -10,7 +10,7 @@ const c = contract();
 /** Whether a schema (its `$ref`s, `allOf`/`oneOf`/`anyOf` branches and `if`/`then` included) documents the field at `pointer`. */
 function documents(schema: Json | undefined, pointer: string, depth = 0): boolean {
   if (!schema || depth > 40) return false;
-  if (typeof schema.$ref === 'string') return documents(c.resolveSchema(schema.$ref), pointer, depth + 1);
+  if (typeof schema.$ref === 'string') return documents(c.schemaAt(schema.$ref), pointer, depth + 1);
   const [head, ...rest] = pointer.split('/').slice(1);
   if (head === undefined) return true;
   const tail = rest.length ? `/${rest.join('/')}` : '';
@@ -21,7 +21,7 @@ function documents(schema: Json | undefined, pointer: string, depth = 0): boolea
   return property !== undefined && documents(property, tail, depth + 1);
 }
 
-const schemaOf = (pointer: string | null | undefined) => (pointer ? c.resolveSchema(pointer) : undefined);
+const schemaOf = (pointer: string | null | undefined) => (pointer ? c.schemaAt(pointer) : undefined);
 const requestSchema = (op: Operation) => {
   const content = op.requestBody?.content ?? {};
   const media = content['application/json'] ?? content['multipart/form-data'];

@@ -11,7 +11,7 @@ import type { ErrorObject, SchemaValidators } from './validators';
 export interface CheckedContract {
   find(method: string, path: string): Operation | undefined;
   validators: SchemaValidators;
-  resolveSchema(pointer: string): Json | undefined;
+  schemaAt(pointer: string): Json | undefined;
 }
 
 export interface Violation {
@@ -73,7 +73,7 @@ export function checkResponse(contract: CheckedContract, res: CheckedResponse): 
       continue;
     }
     if (!header.schemaPointer) continue;
-    const type = contract.resolveSchema(header.schemaPointer)?.type;
+    const type = contract.schemaAt(header.schemaPointer)?.type;
     for (const e of contract.validators.errors(header.schemaPointer, headerValue(raw, type))) v(`header ${name}`, e.message ?? 'is invalid', JSON.stringify(raw));
   }
 

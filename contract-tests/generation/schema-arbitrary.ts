@@ -3,7 +3,7 @@
 // cannot express exactly (if/then, oneOf exclusivity, lookahead patterns) is generated loosely and filtered
 // with the Ajv 2020 validator of the same pointer by the caller, so "valid" always means "Ajv says valid".
 import fc from 'fast-check';
-import { atPointer } from '../../spec';
+import { deref } from '../../spec';
 
 type Json = Record<string, any>;
 
@@ -24,15 +24,10 @@ const FREE_FORM = fc.dictionary(
   { maxKeys: 3 },
 );
 
-export function resolveSchema(doc: Json, schema: any, depth = 0): Json {
-  let s = schema;
-  let hops = 0;
-  while (s && typeof s.$ref === 'string') {
-    if (++hops > 20) throw new Error(`$ref loop at ${s.$ref}`);
-    s = atPointer(doc, s.$ref);
-  }
+/** The schema with its `$ref` chain followed (spec/'s follower); `{}` (anything) for an absent one. */
+export function resolveSchema(doc: Json, schema: unknown, depth = 0): Json {
   if (depth > 20) throw new Error('schema too deep');
-  return s ?? {};
+  return deref<Json | undefined>(doc, schema) ?? {};
 }
 
 const patternArbitraries = new Map<string, fc.Arbitrary<string>>();

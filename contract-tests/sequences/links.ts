@@ -1,7 +1,7 @@
 // Following the contract's links (openapi.yaml `links`, read through spec/): a request made the way a link
 // says, from the exchange that answered, and what a linked operation is to the resource its source created
 // (a read of it, a list it should be in, an edit, its deletion, or a use of it by reference).
-import { contract, derefSchema, evaluate, linkApplies, parameterPlace, type ExpressionContext, type Json, type Link, type Operation } from '../../spec';
+import { contract, deref, evaluate, linkApplies, parameterPlace, type ExpressionContext, type Json, type Link, type Operation } from '../../spec';
 import type { CaseContext, Exchange } from '../harness';
 
 export type LinkKind = 'read' | 'list' | 'update' | 'delete' | 'use';
@@ -66,7 +66,7 @@ function merged(base: unknown, over: unknown): unknown {
 /** Whether an operation's JSON request body documents a property (at its top level). */
 function bodyDocuments(target: Operation, property: string): boolean {
   const schema = target.requestBody?.content?.['application/json']?.schema as Json | undefined;
-  const resolved = derefSchema(contract().document, schema) as Json | undefined;
+  const resolved = deref(contract().document, schema) as Json | undefined;
   return resolved?.properties?.[property] !== undefined;
 }
 

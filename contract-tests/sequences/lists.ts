@@ -4,7 +4,7 @@
 // operation's optional query parameters: one named after a property of the items matches it exactly;
 // `search` matches part of the `name` case-insensitively (as the contract documents it); `limit` and `offset`
 // page.
-import { contract, derefSchema, type Json, type Operation } from '../../spec';
+import { contract, deref, type Json, type Operation } from '../../spec';
 import { Broken, type CaseContext, type Exchange, type Occurrence } from '../harness';
 import { chat } from '../cases/support';
 import { itemsOf } from './links';
@@ -13,7 +13,7 @@ const PAGING = ['limit', 'offset'];
 /** `search`: a case-insensitive part of the item's `name` (listTemplates' description). */
 const SEARCH = { param: 'search', property: 'name' };
 
-const resolve = (schema: unknown) => derefSchema(contract().document, schema) as Json | undefined;
+const resolve = (schema: unknown) => deref(contract().document, schema) as Json | undefined;
 
 /** The schema of one item of a list answer (an array, or the `results` of a page object; `oneOf` forms looked through). */
 function itemSchema(schema: Json | undefined, depth = 0): Json | undefined {
@@ -42,7 +42,7 @@ export function listOperations(): ListOperation[] {
   return contract()
     .operations.filter((op) => op.method === 'get' && !op.parameters.some((p) => p.in === 'path'))
     .flatMap((op) => {
-      const item = itemSchema(op.responses['200']?.content['application/json']?.schemaPointer ? contract().resolveSchema(op.responses['200'].content['application/json'].schemaPointer!) : undefined);
+      const item = itemSchema(op.responses['200']?.content['application/json']?.schemaPointer ? contract().schemaAt(op.responses['200'].content['application/json'].schemaPointer!) : undefined);
       if (!item?.properties) return [];
       const optional = op.parameters.filter((p) => p.in === 'query' && !p.required);
       return [

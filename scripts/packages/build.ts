@@ -55,7 +55,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { server: 'server/main.ts', keys: 'server/cli/keys.ts', sandbox: 'server/cli/sandbox.ts', scaffold: 'server/scaffold/cli.ts' },
     resources: [
       'openapi.yaml',
-      'server/sandbox/openapi.yaml',
+      'server/sandbox/generated/openapi.json',
       'docs/site/index.html',
       'docs/console',
       'docs/site-assets/favicon.svg',

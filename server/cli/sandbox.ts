@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import createClient, { type Client } from 'openapi-fetch';
 import { UsageError, runCommand, type Command } from '../../cli/command';
-import { WEBHOOK_EVENTS } from '../../generated/constants';
+import { ENUMS, LIMITS } from '../sandbox/generated/constants';
 import type { paths } from '../sandbox/generated/openapi';
 import { OPERATIONS, type OperationId } from '../sandbox/generated/server';
 
@@ -101,16 +101,8 @@ const examplesPlaced: Printer = (answer, _given, out) => {
   for (const { outcome, note } of templates) if (outcome === 'skipped' && note) process.stderr.write(`Skipped: ${note}\n`);
 };
 
-const MODES = ['test', 'live'] as const;
-const CHANNELS = ['chat', 'social'] as const;
-const DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
-const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
-const INBOUND_KINDS = ['message', 'reaction', 'read', 'postback', 'echo', 'preferences'] as const;
-const PREFERENCES = ['opt_in', 'opt_out'] as const;
-const REVIEW_STATUSES = ['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED', 'IN_APPEAL', 'FLAGGED'] as const;
-const MESSAGE_STATUSES = ['delivered', 'read', 'failed'] as const;
+/** The choices of a yes-or-no flag; every other flag's choices are an enumeration of the sandbox contract (ENUMS). */
 const BOOLEANS = ['true', 'false'] as const;
-const FAULT_KINDS = ['429', '500', '502', 'delay', 'drop', 'duplicate_delivery', 'out_of_order_delivery'] as const;
 
 /** Every command, in the order of the usage. */
 const COMMANDS: readonly SandboxCommand[] = [
@@ -138,7 +130,7 @@ const COMMANDS: readonly SandboxCommand[] = [
     summary: 'an API key; printed alone on the last line, once',
     operation: 'sandboxCreateKey',
     flags: {
-      mode: { choices: MODES, required: true, help: 'test keys simulate sends, live keys deliver' },
+      mode: { choices: ENUMS.KeyMode, required: true, help: 'test keys simulate sends, live keys deliver' },
       scopes: { value: 'all|a,b', help: 'the scopes it holds (default all)' },
       expires: { value: 'never|30d|90d|1y|<ISO>', help: 'when it stops working (default never)' },
       'allow-ip': { value: 'a,b', help: 'the addresses or CIDR ranges it may be used from' },
@@ -149,7 +141,7 @@ const COMMANDS: readonly SandboxCommand[] = [
       return api.POST('/keys', {
         params: { query: g.partner },
         body: {
-          mode: g.flagOf('mode', MODES)!,
+          mode: g.flagOf('mode', ENUMS.KeyMode)!,
           scopes: scopes === undefined || scopes === 'all' ? 'all' : g.list('scopes'),
           expires: g.flag('expires'), allow_ips: g.list('allow-ip'), name: g.flag('name'),
         },
@@ -178,7 +170,7 @@ const COMMANDS: readonly SandboxCommand[] = [
     operation: 'sandboxConnectClient',
     args: [{ name: 'client_ref' }],
     flags: {
-      channel: { choices: CHANNELS, required: true, help: 'the channel of the client' },
+      channel: { choices: ENUMS.Channel, required: true, help: 'the channel of the client' },
       phone: { value: 'DIGITS', help: 'chat: the number to connect (default: derived from client_ref)' },
       username: { value: 'HANDLE', help: 'social: the account handle (default: derived from client_ref)' },
       'business-name': { value: 'NAME', help: 'the business name (default: client_ref)' },
@@ -188,7 +180,7 @@ const COMMANDS: readonly SandboxCommand[] = [
         params: { query: g.partner },
         body: {
           client_ref: g.arg('client_ref'),
-          channel: g.flagOf('channel', CHANNELS)!,
+          channel: g.flagOf('channel', ENUMS.Channel)!,
           phone_number: g.flag('phone'), username: g.flag('username'), business_name: g.flag('business-name'),
         },
       }),
@@ -206,7 +198,7 @@ const COMMANDS: readonly SandboxCommand[] = [
     flags: {
       url: { value: 'URL|none', help: 'where events are delivered (none: nowhere)' },
       events: { value: 'all|a,b', help: 'the event kinds delivered' },
-      secret: { value: 'S', help: 'the signing secret (16 characters or more)' },
+      secret: { value: 'S', help: `the signing secret (${LIMITS.SigningSecret.minLength} characters or more)` },
       'rotate-secret': { switch: true, help: 'issue a new signing secret' },
     },
     send: (api, g) => {
@@ -216,7 +208,7 @@ const COMMANDS: readonly SandboxCommand[] = [
         params: { query: g.partner },
         body: {
           url: url === 'none' ? null : url,
-          events: events === undefined ? undefined : events === 'all' ? [] : g.listOf('events', WEBHOOK_EVENTS),
+          events: events === undefined ? undefined : events === 'all' ? [] : g.listOf('events', ENUMS.EventKind),
           secret: g.flag('secret'),
           rotate_secret: g.on('rotate-secret') || undefined,
         },
@@ -234,10 +226,10 @@ const COMMANDS: readonly SandboxCommand[] = [
     name: 'webhook sample',
     summary: 'fire a signed sample event of any kind',
     operation: 'sandboxFireSample',
-    args: [{ name: 'event kind', choices: WEBHOOK_EVENTS }],
+    args: [{ name: 'event kind', choices: ENUMS.EventKind }],
     flags: { client: { value: 'REF', help: 'the client it is about (every kind but webhook.test needs one)' } },
     send: (api, g) => {
-      const event = g.argOf('event kind', WEBHOOK_EVENTS);
+      const event = g.argOf('event kind', ENUMS.EventKind);
       if (event !== 'webhook.test' && g.flag('client') === undefined) missing(`webhook sample ${event}`, '--client REF (every kind but webhook.test is about a client)');
       return api.POST('/webhook/samples/{event}', { params: { path: { event }, query: g.partner }, body: { client_ref: g.flag('client') } });
     },
@@ -248,14 +240,14 @@ const COMMANDS: readonly SandboxCommand[] = [
     operation: 'sandboxListDeliveries',
     flags: {
       'event-id': { value: 'ID', help: 'the deliveries of one event' },
-      event: { value: 'KIND', choices: WEBHOOK_EVENTS, help: 'the deliveries of one event kind' },
-      state: { choices: DELIVERY_STATES, help: 'the deliveries in one state' },
+      event: { value: 'KIND', choices: ENUMS.EventKind, help: 'the deliveries of one event kind' },
+      state: { choices: ENUMS.DeliveryState, help: 'the deliveries in one state' },
       limit: { value: 'N', help: 'at most N (1 to 500, default 50)' },
     },
     send: (api, g) =>
       api.GET('/webhook/deliveries', {
         params: {
-          query: { ...g.partner, event_id: g.flag('event-id'), event: g.flagOf('event', WEBHOOK_EVENTS), state: g.flagOf('state', DELIVERY_STATES), limit: g.integer('limit') },
+          query: { ...g.partner, event_id: g.flag('event-id'), event: g.flagOf('event', ENUMS.EventKind), state: g.flagOf('state', ENUMS.DeliveryState), limit: g.integer('limit') },
         },
       }),
   },
@@ -282,16 +274,16 @@ const COMMANDS: readonly SandboxCommand[] = [
       from: { value: 'USER', required: true, help: 'the end user: a phone number (chat) or a scoped user id (social)' },
       text: { value: 'T', help: 'the text written (message, echo)' },
       name: { value: 'N', help: "the end user's profile name" },
-      kind: { choices: INBOUND_KINDS, help: 'what the end user does (default message)' },
+      kind: { choices: ENUMS.InboundKind, help: 'what the end user does (default message)' },
       'media-file': { value: 'PATH', help: 'a file the end user sends (message)' },
-      'media-type': { choices: MEDIA_TYPES, help: 'its type (with --media-file)' },
+      'media-type': { choices: ENUMS.MediaKind, help: 'its type (with --media-file)' },
       mime: { value: 'TYPE', help: 'its declared MIME type (with --media-file)' },
       caption: { value: 'C', help: 'its caption (with --media-file)' },
       'message-id': { value: 'ID', help: 'the message reacted to, read or tapped in' },
       emoji: { value: 'E', help: 'the reaction (none: the reaction is taken back)' },
       payload: { value: 'P', help: "the postback's payload" },
       title: { value: 'T', help: "the postback's button title" },
-      value: { choices: PREFERENCES, help: 'the preference (default opt_out)' },
+      value: { choices: ENUMS.PreferenceValue, help: 'the preference (default opt_out)' },
     },
     send: (api, g) => {
       const file = g.flag('media-file');
@@ -302,17 +294,17 @@ const COMMANDS: readonly SandboxCommand[] = [
           from: g.flag('from')!,
           text: g.flag('text'),
           name: g.flag('name'),
-          kind: g.flagOf('kind', INBOUND_KINDS),
+          kind: g.flagOf('kind', ENUMS.InboundKind),
           message_id: g.flag('message-id'),
           emoji: g.flag('emoji'),
           payload: g.flag('payload'),
           title: g.flag('title'),
-          value: g.flagOf('value', PREFERENCES),
+          value: g.flagOf('value', ENUMS.PreferenceValue),
           media:
             file === undefined
               ? undefined
               : {
-                  type: g.flagOf('media-type', MEDIA_TYPES) ?? missing('inbound', '--media-type'),
+                  type: g.flagOf('media-type', ENUMS.MediaKind) ?? missing('inbound', '--media-type'),
                   content_base64: readFileSync(file).toString('base64'),
                   filename: file.split('/').pop(),
                   mime_type: g.flag('mime'),
@@ -329,13 +321,13 @@ const COMMANDS: readonly SandboxCommand[] = [
     args: [{ name: 'client_ref' }, { name: 'template_ref' }],
     flags: {
       language: { value: 'L', help: 'the template language, when its name exists in several' },
-      status: { choices: REVIEW_STATUSES, help: 'the decision (default: the planned next move)' },
+      status: { choices: ENUMS.ReviewOutcome, help: 'the decision (default: the planned next move)' },
       reason: { value: 'R', help: 'the reason of a rejection' },
     },
     send: (api, g) =>
       api.POST('/templates/review', {
         params: { query: g.partner },
-        body: { client_ref: g.arg('client_ref'), template_ref: g.arg('template_ref'), language: g.flag('language'), status: g.flagOf('status', REVIEW_STATUSES), reason: g.flag('reason') },
+        body: { client_ref: g.arg('client_ref'), template_ref: g.arg('template_ref'), language: g.flag('language'), status: g.flagOf('status', ENUMS.ReviewOutcome), reason: g.flag('reason') },
       }),
   },
   {
@@ -349,12 +341,12 @@ const COMMANDS: readonly SandboxCommand[] = [
     name: 'message-status',
     summary: "move a sent message's delivery status on, as the provider reports it",
     operation: 'sandboxAdvanceMessage',
-    args: [{ name: 'message_id' }, { name: 'status', choices: MESSAGE_STATUSES, value: MESSAGE_STATUSES.join('|') }],
+    args: [{ name: 'message_id' }, { name: 'status', choices: ENUMS.SimulatedMessageStatus, value: ENUMS.SimulatedMessageStatus.join('|') }],
     flags: { 'error-code': { value: 'N', help: "a failure's provider code (default 131000)" }, 'error-title': { value: 'T', help: "a failure's title" } },
     send: (api, g) =>
       api.POST('/messages/{message_id}/status', {
         params: { path: { message_id: g.arg('message_id') }, query: g.partner },
-        body: { status: g.argOf('status', MESSAGE_STATUSES), error_code: g.integer('error-code'), error_title: g.flag('error-title') },
+        body: { status: g.argOf('status', ENUMS.SimulatedMessageStatus), error_code: g.integer('error-code'), error_title: g.flag('error-title') },
       }),
   },
   {
@@ -393,7 +385,7 @@ const COMMANDS: readonly SandboxCommand[] = [
     operation: 'sandboxAddFault',
     flags: {
       kind: {
-        choices: FAULT_KINDS,
+        choices: ENUMS.FaultKind,
         required: true,
         help: "429 (with Retry-After), 500, 502, delay, drop (the connection closed without an answer): a key's requests; duplicate_delivery, out_of_order_delivery: the partner's webhook events",
       },
@@ -408,7 +400,7 @@ const COMMANDS: readonly SandboxCommand[] = [
       api.POST('/faults', {
         params: { query: g.partner },
         body: {
-          kind: g.flagOf('kind', FAULT_KINDS)!,
+          kind: g.flagOf('kind', ENUMS.FaultKind)!,
           key: g.flag('key'),
           operation: g.flag('operation'),
           times: g.integer('times'),

@@ -11,7 +11,7 @@
 // A part of the schema without a choice inside is checked by the contract's Ajv validator as a whole. The
 // body as a whole is named WHOLE_BODY.
 import type { Contract, Json, Operation } from '../../spec';
-import { derefSchema } from '../../spec';
+import { deref } from '../../spec';
 import { WHOLE_BODY, foldValidationDetails, ownProperties, toFieldIssue, validationError, type ValidationError, type ValidatorIssue } from './validation-details';
 
 interface Issue {
@@ -163,7 +163,7 @@ class BodyExplainer {
   private resolve(schema: unknown): unknown {
     if (!isObject(schema)) return schema;
     let resolved = this.resolved.get(schema);
-    if (resolved === undefined) this.resolved.set(schema, (resolved = derefSchema(this.contract.document, schema)));
+    if (resolved === undefined) this.resolved.set(schema, (resolved = deref(this.contract.document, schema)));
     return resolved;
   }
 

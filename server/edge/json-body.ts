@@ -111,7 +111,7 @@ export async function readJsonBody(req: IncomingMessage, limit = JSON_BODY_LIMIT
 
 /** Why reading a body failed, as the partner is told; a failure that is not the request's is thrown on. */
 function bodyFailure(error: unknown): BodyRefusal {
-  if (error instanceof DomainError && error.kind === 'bad_request') return { message: error.message, details: error.details as BodyRefusal['details'] };
+  if (error instanceof DomainError && error.status === 400) return { message: error.message, details: error.details as BodyRefusal['details'] };
   const failure = error as { type?: string; status?: number };
   if (failure.type === 'entity.too.large') return { message: 'The request body is too large.' };
   if (failure.status !== undefined && failure.status >= 400 && failure.status < 500) return { message: 'The request is invalid.' };

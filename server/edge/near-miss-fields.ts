@@ -4,7 +4,7 @@
 // have are ignored, as the contract allows (docs/decisions.md). The fields are the contract's own, read from
 // each operation's body schema (every branch of a choice counts), at every level the schema names fields.
 import type { Contract, Json, Operation } from '../../spec';
-import { derefSchema } from '../../spec';
+import { deref } from '../../spec';
 import { ownProperties } from './validation-details';
 
 /** The fields of one object of a body, and what each holds. */
@@ -54,7 +54,7 @@ export function nearMissOf(name: string, fields: readonly string[]): string | un
 
 /** The property schemas a schema names, with those of its branches and parts: name → its schemas. */
 function propertiesOf(doc: Json, schema: unknown, into: Map<string, unknown[]>, depth: number): void {
-  const node = derefSchema(doc, schema);
+  const node = deref(doc, schema);
   if (!isObject(node) || depth > MAX_DEPTH) return;
   for (const [name, sub] of Object.entries(isObject(node.properties) ? node.properties : {})) {
     const schemas = into.get(name);
@@ -72,7 +72,7 @@ function levelOf(doc: Json, schemas: readonly unknown[], depth = 0): FieldLevel 
   if (depth > MAX_DEPTH) return undefined;
   const properties = new Map<string, unknown[]>();
   for (const schema of schemas) {
-    const node = derefSchema(doc, schema);
+    const node = deref(doc, schema);
     if (isObject(node) && node.items !== undefined) propertiesOf(doc, node.items, properties, depth);
     else propertiesOf(doc, node, properties, depth);
   }

@@ -1,7 +1,7 @@
 // Query numbers read strictly as the contract types them. A validator converts a query value with
 // JavaScript's Number(), which reads `0x10` as 16, ` 10` as 10, an empty or blank value as 0, `1e3` as 1000
 // and 309 nines as Infinity; the edge refuses those with 400 before any validator sees them.
-import { derefSchema, type Contract } from '../../spec';
+import { deref, type Contract } from '../../spec';
 import { ownProperties, type ValidationError } from './validation-details';
 
 /** How the contract writes an integer: decimal digits, a minus sign at most, no leading zero. */
@@ -36,7 +36,7 @@ export function numericQueryParameters(contract: Contract): Map<string, NumericP
   for (const op of contract.operations) {
     const checks = op.parameters
       .filter((p) => p.in === 'query')
-      .map((p) => ({ name: String(p.name), schema: derefSchema(contract.document, p.schema) as { type?: unknown; minimum?: number; maximum?: number } | undefined }))
+      .map((p) => ({ name: String(p.name), schema: deref(contract.document, p.schema) as { type?: unknown; minimum?: number; maximum?: number } | undefined }))
       .filter((p) => p.schema?.type === 'integer' || p.schema?.type === 'number')
       .map((p) => ({ name: p.name, integer: p.schema!.type === 'integer', minimum: p.schema!.minimum, maximum: p.schema!.maximum }));
     if (checks.length > 0) numeric.set(op.operationId, checks);

@@ -259,7 +259,7 @@ const BEARER = /^Bearer +(\S+) *$/i;
  */
 function authenticate<K extends EdgeKey>(keys: KeyCheck<K>): Step<K> {
   const refused = (error: unknown): Refusal => {
-    if (error instanceof DomainError && error.kind === 'unauthorized') return refusalOf(401, error);
+    if (error instanceof DomainError && error.status === 401) return refusalOf(401, error);
     throw error;
   };
   return function authenticate(request) {

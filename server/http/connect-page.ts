@@ -39,7 +39,7 @@ export function connectPageRouter(domain: Domain): Router {
           `${client.phone_number ? ` with the number <code>${escapeHtml(client.phone_number)}</code>` : ''}. You can close this page.</p>`,
       );
     } catch (error) {
-      if (error instanceof DomainError && !(error instanceof SessionUnusableError) && error.kind !== 'not_found') {
+      if (error instanceof DomainError && !(error instanceof SessionUnusableError) && error.status !== 404) {
         try {
           const session = await domain.sessions.open(req.params.session_id, token);
           page(res, statusOf(error), 'Connect your account', `<p class="error">${escapeHtml(error.message)}</p>${form(session, token, entered)}`);
@@ -57,7 +57,7 @@ export function connectPageRouter(domain: Domain): Router {
 
 function statusOf(error: DomainError): number {
   if (error instanceof SessionUnusableError) return 410;
-  return { not_found: 404, conflict: 409, upstream_unavailable: 502 }[error.kind as string] ?? 400;
+  return error.status === 404 || error.status === 409 || error.status === 502 ? error.status : 400;
 }
 
 function failure(res: Response, error: unknown): void {

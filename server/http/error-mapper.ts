@@ -1,24 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Operation } from '../../spec';
-import { DomainError, RateLimitedError, type DomainErrorKind } from '../domain/shared/errors';
+import { DomainError, RateLimitedError } from '../domain/shared/errors';
 import type { Contract } from '../../spec';
 import { NO_SUCH_ROUTE, closeAfterAnswerIfUnread, errorEnvelope, requestValidationError, sendRefusal, type ErrorDocs, type ValidatorIssue } from '../edge';
 import type { Logger } from '../log';
 import { requestLogger } from './request-log';
 import { edgeOf, type ErrorResponse } from './types';
-
-const STATUS_OF: Record<DomainErrorKind, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  trial_expired: 402,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  unprocessable: 422,
-  rate_limited: 429,
-  upstream_unavailable: 502,
-  internal_error: 500,
-};
 
 export interface MappedError {
   status: number;
@@ -52,7 +39,7 @@ export function mapError(error: unknown, operation: Operation | undefined, body:
   const plain = (status: number, code: string, message: string): MappedError => ({ status, body: envelope(code, message), headers: {}, unexpected: false });
   if (error instanceof DomainError) {
     const headers: Record<string, string> = error instanceof RateLimitedError ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
-    return { status: STATUS_OF[error.kind], body: envelope(error.code, error.message, error.details), headers, unexpected: false };
+    return { status: error.status, body: envelope(error.code, error.message, error.details), headers, unexpected: false };
   }
   const http = (typeof error === 'object' && error !== null ? error : {}) as HttpLikeError;
   const status = http.status ?? http.statusCode;

@@ -123,7 +123,7 @@ export async function putExamplesInPlace(deps: ExamplesDeps, partner: PartnerId)
     try {
       client = await domain.clients.get(partner, example.client_ref);
     } catch (error) {
-      if (!(error instanceof DomainError && error.kind === 'not_found')) throw error;
+      if (!(error instanceof DomainError && error.status === 404)) throw error;
     }
     if (!client) {
       await deps.connectClient(partner, example);

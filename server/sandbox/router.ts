@@ -9,7 +9,8 @@ import { OPERATIONS } from './generated/server';
 import { sandboxHandlers } from './handlers';
 import type { Sandbox } from './service';
 
-export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'openapi.yaml');
+/** The sandbox's contract (openapi.yaml beside this file) with what it names of the public one copied in (`npm run generate`). */
+export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'generated', 'openapi.json');
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 

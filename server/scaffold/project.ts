@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import rootManifest from '../../package.json';
 import contractManifest from '../../generated/package.json';
 import { API_VERSION } from '../../generated/constants';
-import { RESOURCE_ROOT, type Contract, type Operation } from '../../spec';
+import { RESOURCE_ROOT, deref, type Contract, type Json, type Operation } from '../../spec';
 
 /** The response headers src/pipeline.ts sets on every answer: handlers may leave them out. */
 const PIPELINE_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After'];
@@ -50,8 +50,7 @@ function firstExample(op: Operation, status: string): { mediaType: string; value
 
 /** The example of a header (its own, or its schema's). */
 function headerExample(contract: Contract, op: Operation, status: string, name: string): unknown {
-  const header = contract.resolveSchema(op.responses[status]!.pointer)?.headers?.[name];
-  const resolved = header?.$ref ? contract.resolveSchema(header.$ref) : header;
+  const resolved = deref<Json | undefined>(contract.document, contract.schemaAt(op.responses[status]!.pointer)?.headers?.[name]);
   const example = resolved?.example ?? resolved?.schema?.example;
   if (example === undefined) throw new Error(`${op.operationId} ${status}: header ${name} has no example to answer with`);
   return example;

@@ -2,6 +2,7 @@
 // domain reads and writes these shapes through the repositories of ./repositories.ts.
 import type { Scope } from '../../generated/constants';
 import type { components, webhooks } from '../../generated/openapi';
+import type { components as SandboxComponents } from '../sandbox/generated/openapi';
 
 type Schemas = components['schemas'];
 
@@ -169,11 +170,12 @@ export interface DeliveryAttempt {
 }
 
 /**
- * What a sandbox fault does: answer `429` (with Retry-After), `500` or `502` in place of the operation's
- * answer, answer after a delay, or close the connection without an answer (these for one key's requests);
- * deliver a webhook event twice, or after the partner's next one (these for the partner's deliveries).
+ * What a sandbox fault does (the sandbox contract's `FaultKind`): answer `429` (with Retry-After), `500` or
+ * `502` in place of the operation's answer, answer after a delay, or close the connection without an answer
+ * (these for one key's requests); deliver a webhook event twice, or after the partner's next one (these for
+ * the partner's deliveries).
  */
-export type FaultKind = '429' | '500' | '502' | 'delay' | 'drop' | 'duplicate_delivery' | 'out_of_order_delivery';
+export type FaultKind = SandboxComponents['schemas']['FaultKind'];
 
 /** A fault set in the sandbox: which requests or deliveries take it, and how many have. */
 export interface Fault {

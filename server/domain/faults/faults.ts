@@ -12,10 +12,21 @@ import type { Clock } from '../shared/clock';
 import { DomainError, RateLimitedError, badRequest, upstreamUnavailable } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
 
-/** The faults a key's requests take, and the status each answers with (none: no answer of its own). */
-const REQUEST_FAULTS: Readonly<Record<Exclude<FaultKind, DeliveryFaultKind>, number | null>> = { '429': 429, '500': 500, '502': 502, delay: null, drop: null };
-type DeliveryFaultKind = 'duplicate_delivery' | 'out_of_order_delivery';
-const isDeliveryFault = (kind: FaultKind): kind is DeliveryFaultKind => !(kind in REQUEST_FAULTS);
+/**
+ * What each kind of the sandbox contract's `FaultKind` takes: a key's requests (answering with a status of its
+ * own, or none: a delay, a dropped connection) or the partner's deliveries. A kind the contract gains must be
+ * given its place here before the server compiles.
+ */
+const FAULT_TAKES: Readonly<Record<FaultKind, { requests: { status: number | null } } | 'deliveries'>> = {
+  '429': { requests: { status: 429 } },
+  '500': { requests: { status: 500 } },
+  '502': { requests: { status: 502 } },
+  delay: { requests: { status: null } },
+  drop: { requests: { status: null } },
+  duplicate_delivery: 'deliveries',
+  out_of_order_delivery: 'deliveries',
+};
+const isDeliveryFault = (kind: FaultKind): boolean => FAULT_TAKES[kind] === 'deliveries';
 
 /** How long a delivery an out-of-order fault holds back waits for the partner's next event, at most. */
 const OUT_OF_ORDER_HOLD_MS = 60_000;
@@ -51,12 +62,15 @@ export interface DeliveryPlan {
 const AS_USUAL: DeliveryPlan = Object.freeze({ copies: 1, heldUntil: null, overtakes: null });
 
 /** The status a request fault answers with, or null (a delay, a dropped connection). */
-const answerStatusOf = (kind: FaultKind): number | null => (isDeliveryFault(kind) ? null : REQUEST_FAULTS[kind]);
+const answerStatusOf = (kind: FaultKind): number | null => {
+  const takes = FAULT_TAKES[kind];
+  return takes === 'deliveries' ? null : takes.requests.status;
+};
 
 /** The operations a key's request fault can reach: those needing a key that document its status. */
 export function operationsTaking(kind: FaultKind, operation: string | null = null): OperationId[] {
   if (isDeliveryFault(kind)) return [];
-  const status = REQUEST_FAULTS[kind];
+  const status = answerStatusOf(kind);
   return (Object.keys(OPERATIONS) as OperationId[]).filter(
     (id) => OPERATIONS[id].secured && (operation === null || id === operation) && (status === null || responseKeyOf(OPERATIONS[id].responses, status) !== undefined),
   );

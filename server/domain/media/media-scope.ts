@@ -4,6 +4,7 @@
 // template sends (dry runs alike), the header handles of template submissions and edits, and downloads.
 // Another client's, another partner's, a never-issued and an expired reference get one answer, so nothing
 // tells a partner that someone else's media exists.
+import { ENUMS } from '../../../generated/constants';
 import type { HeldMediaReference, MediaProvider } from '../../provider/channel-provider';
 import type { ClientRecord, TemplateComponent } from '../../store/records';
 import { accountOf } from '../onboarding/clients';
@@ -21,7 +22,7 @@ export interface MediaReference {
   id: string;
 }
 
-const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+const MEDIA_TYPES = new Set<string>(ENUMS.MediaKind);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
@@ -76,11 +77,11 @@ export function headerHandlesIn(components: readonly TemplateComponent[]): strin
  * another client's, another partner's, was never issued or is past its 30 days. It names only what the
  * partner sent (the field and its own client), never the id's owner.
  */
-export function mediaNotFound(clientRef: string, field: string): DomainError {
+export function mediaNotFound(clientRef: string, field: string): DomainError<'media_not_found'> {
   return new DomainError(
-    'not_found',
+    'media_not_found',
     `The media id in ${field} is not one of client ${clientRef}'s: a media id serves only the client it was issued to, for ${MEDIA_RETENTION_DAYS} days.`,
-    { code: 'media_not_found', details: { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] } },
+    { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] },
   );
 }
 

@@ -1,5 +1,7 @@
-// What each channel carries, in one table (sections 1, 4 and 6), and the rules that read it. Each rule
-// answers the code the specification gives it on its operation.
+// What each channel carries, in one table (sections 1 and 4), the event kinds that come on it (as
+// openapi.yaml's webhook payloads allow, WEBHOOK_CHANNELS), and the rules that read them. Each rule answers
+// the code the specification gives it on its operation.
+import { ENUMS, WEBHOOK_CHANNELS } from '../../../generated/constants';
 import type { components } from '../../../generated/openapi';
 import type { Channel, ClientRecord, WebhookEventKind } from '../../store/records';
 import { badRequest } from '../shared/errors';
@@ -18,8 +20,6 @@ interface Carriage {
   mediaUploads: boolean;
   /** Inbound media arrive as an id to download, not inline (GET /media/{media_id} rule 1). */
   inboundMediaById: boolean;
-  /** The webhook events that come on it (section 6, event kinds). */
-  events: readonly WebhookEventKind[];
 }
 
 export const CHANNELS: Readonly<Record<Channel, Carriage>> = {
@@ -29,7 +29,6 @@ export const CHANNELS: Readonly<Record<Channel, Carriage>> = {
     templates: true,
     mediaUploads: true,
     inboundMediaById: true,
-    events: ['message.received', 'message.status', 'message.reaction', 'template.status', 'user.preferences', 'webhook.test'],
   },
   social: {
     messageTypes: ['text', 'image', 'video', 'audio', 'document'],
@@ -37,11 +36,11 @@ export const CHANNELS: Readonly<Record<Channel, Carriage>> = {
     templates: false,
     mediaUploads: false,
     inboundMediaById: false,
-    events: ['message.received', 'message.reaction', 'message.echo', 'message.read', 'message.postback', 'webhook.test'],
   },
 };
 
-const MEDIA_TYPES: readonly MessageType[] = ['image', 'video', 'audio', 'document', 'sticker'];
+/** The message types whose payload is a media file (the contract's `MediaKind`). */
+const MEDIA_TYPES: readonly MessageType[] = ENUMS.MediaKind;
 
 /** The payload object a request's `type` selects. */
 export function payloadOf(request: SendMessageRequest): unknown {
@@ -114,14 +113,14 @@ export function assertServesInboundMediaById(client: ClientRecord): void {
   );
 }
 
-/** Whether an event kind comes on a channel. */
+/** Whether an event kind comes on a channel (the channels its payload allows in openapi.yaml). */
 export function carriesEvent(channel: Channel, kind: WebhookEventKind): boolean {
-  return CHANNELS[channel].events.includes(kind);
+  return (WEBHOOK_CHANNELS[kind] as readonly Channel[]).includes(channel);
 }
 
 /** A simulated event of a kind the client's channel does not carry is 400 (the sandbox and samples). */
 export function assertCarriesEvent(client: ClientRecord, kind: WebhookEventKind): void {
   if (carriesEvent(client.channel, kind)) return;
-  const on = (Object.keys(CHANNELS) as Channel[]).filter((c) => carriesEvent(c, kind));
+  const on = WEBHOOK_CHANNELS[kind];
   throw badRequest(`${kind} exists only on ${on.join(' and ')} clients; ${client.client_ref} is on ${client.channel}.`);
 }

@@ -40,9 +40,8 @@ export class ServiceWindow {
   private outside(to: string, keyMode: KeyMode): string {
     if (keyMode === 'test') {
       throw new DomainError(
-        'unprocessable',
+        'outside_service_window',
         `${to} has not written in the last 24 hours; free-form test sends are refused outside the customer service window. Send a template instead.`,
-        { code: 'outside_service_window' },
       );
     }
     return OUTSIDE_WINDOW_WARNING;

@@ -14,14 +14,13 @@ export const SESSION_TTL_SECONDS = 600;
 export type SessionState = 'open' | 'used' | 'expired';
 
 /** A used or expired session: the hosted page says so and creates nothing. */
-export class SessionUnusableError extends DomainError {
+export class SessionUnusableError extends DomainError<'conflict'> {
   constructor(readonly state: Exclude<SessionState, 'open'>) {
     super(
       'conflict',
       state === 'used'
         ? 'This connection link has already been used. Ask for a new link.'
         : 'This connection link has expired (links are valid for 10 minutes). Ask for a new link.',
-      { code: `session_${state}` },
     );
   }
 }

@@ -1,36 +1,31 @@
 /**
- * Typed domain errors. The HTTP error mapper (server/http/error-mapper.ts) turns each kind into its
- * status; `code` is the section 7 code the client branches on (defaults to the kind's generic code).
+ * Typed domain errors. An error's `code` is one the contract documents, and its status is the one the
+ * contract answers that code with (`ERROR_STATUS`, generated from the named error examples): the HTTP error
+ * mapper (server/http/error-mapper.ts) reads it from there, and server/error-codes.test.ts holds that every
+ * code an operation's handler can raise is documented on that operation.
  */
-export type DomainErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'trial_expired'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'upstream_unavailable'
-  /** An unexpected failure answered on purpose: a sandbox fault's 500 (domain/faults/faults.ts). */
-  | 'internal_error';
+import { ERROR_STATUS, type KnownErrorCode } from '../../../generated/constants';
 
-export class DomainError extends Error {
-  readonly kind: DomainErrorKind;
-  readonly code: string;
+/** The documented codes answered with `status`. */
+export type CodeOf<S extends number> = { [C in KnownErrorCode]: (typeof ERROR_STATUS)[C] extends S ? C : never }[KnownErrorCode];
+
+export class DomainError<C extends KnownErrorCode = KnownErrorCode> extends Error {
+  readonly code: C;
+  /** The HTTP status the contract answers `code` with. */
+  readonly status: (typeof ERROR_STATUS)[C];
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(kind: DomainErrorKind, message: string, opts: { code?: string; details?: Record<string, unknown> } = {}) {
+  constructor(code: C, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'DomainError';
-    this.kind = kind;
-    this.code = opts.code ?? kind;
-    this.details = opts.details;
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
   }
 }
 
 /** A window was spent: carries the seconds to wait (Retry-After). */
-export class RateLimitedError extends DomainError {
+export class RateLimitedError extends DomainError<'rate_limited'> {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number, message = `Request window exhausted; retry after ${retryAfterSeconds} s.`) {
     super('rate_limited', message);
@@ -38,10 +33,10 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-export const badRequest = (message: string, opts?: { code?: string; details?: Record<string, unknown> }) =>
-  new DomainError('bad_request', message, opts);
+export const badRequest = <C extends CodeOf<400> = 'bad_request'>(message: string, opts: { code?: C; details?: Record<string, unknown> } = {}) =>
+  new DomainError<C>(opts.code ?? ('bad_request' as C), message, opts.details);
 export const unauthorized = (message: string) => new DomainError('unauthorized', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
-export const notFound = (message: string, code?: string) => new DomainError('not_found', message, code ? { code } : {});
-export const conflict = (message: string, code?: string) => new DomainError('conflict', message, code ? { code } : {});
+export const notFound = <C extends CodeOf<404> = 'not_found'>(message: string, code?: C) => new DomainError<C>(code ?? ('not_found' as C), message);
+export const conflict = <C extends CodeOf<409> = 'conflict'>(message: string, code?: C) => new DomainError<C>(code ?? ('conflict' as C), message);
 export const upstreamUnavailable = (message: string) => new DomainError('upstream_unavailable', message);

@@ -32,9 +32,9 @@ export function sendFailure(what: 'message' | 'upload'): (error: unknown) => unk
   return (error) => {
     if (!(error instanceof ProviderError)) return error;
     if (error.reason === 'unavailable') return unreachable();
-    return new DomainError('unprocessable', `The provider rejected the ${what}: ${error.message}.`, {
-      code: 'provider_rejected',
-      details: { provider_code: error.providerCode ?? 'unknown', provider_message: error.message },
+    return new DomainError('provider_rejected', `The provider rejected the ${what}: ${error.message}.`, {
+      provider_code: error.providerCode ?? 'unknown',
+      provider_message: error.message,
     });
   };
 }

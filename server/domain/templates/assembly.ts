@@ -1,5 +1,5 @@
 import type { components } from '../../../generated/openapi';
-import { badRequest } from '../shared/errors';
+import { badRequest, type CodeOf } from '../shared/errors';
 import type { TemplateComponent } from '../../store/records';
 import { mediaIdsIn, type MediaReference } from '../media/media-scope';
 import { placeholdersOf } from './rules';
@@ -28,7 +28,7 @@ export interface AssembledTemplate {
   [key: string]: unknown;
 }
 
-const family = (code: string, message: string, missing?: string[]) =>
+const family = <C extends CodeOf<400>>(code: C, message: string, missing?: string[]) =>
   badRequest(message, { code, ...(missing ? { details: { missing } } : {}) });
 
 const typeOf = (c: Record<string, unknown>) => String(c.type ?? '').toUpperCase();

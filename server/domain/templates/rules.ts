@@ -2,6 +2,7 @@
 // normalization, auto-filled examples, limits applied to raw components, the states that refuse edits,
 // the edit allowance of approved templates, the 30-day name block and the provider-driven transitions.
 // Each rule is one exported function or constant named after it.
+import { ENUMS, LIMITS } from '../../../generated/constants';
 import type { components } from '../../../generated/openapi';
 import type { TemplateCategory, TemplateComponent, TemplateStatus } from '../../store/records';
 import { DAY_MS } from '../shared/clock';
@@ -13,13 +14,6 @@ export type TemplateVariables = Schemas['TemplateVariables'];
 
 export const DEFAULT_TEMPLATE_LANGUAGE = 'en_US';
 export const DEFAULT_TEMPLATE_CATEGORY: TemplateCategory = 'MARKETING';
-
-export const TEMPLATE_BODY_MAX = 1024;
-export const TEMPLATE_FOOTER_MAX = 60;
-export const TEMPLATE_HEADER_TEXT_MAX = 60;
-export const TEMPLATE_BUTTON_TEXT_MAX = 25;
-export const TEMPLATE_BUTTONS_MAX = 10;
-export const TEMPLATE_NAME_MAX = 512;
 
 /** Deleted names stay blocked this long (section 8). */
 export const TEMPLATE_NAME_BLOCK_MS = 30 * DAY_MS;
@@ -47,9 +41,9 @@ export function normalizeTemplateName(name: string): string {
       details: { name: ['must contain letters or digits'] },
     });
   }
-  if (normalized.length > TEMPLATE_NAME_MAX) {
-    throw badRequest(`The normalized name is longer than ${TEMPLATE_NAME_MAX} characters.`, {
-      details: { name: [`must be at most ${TEMPLATE_NAME_MAX} characters once normalized`] },
+  if (normalized.length > LIMITS.TemplateName.maxLength) {
+    throw badRequest(`The normalized name is longer than ${LIMITS.TemplateName.maxLength} characters.`, {
+      details: { name: [`must be at most ${LIMITS.TemplateName.maxLength} characters once normalized`] },
     });
   }
   return normalized;
@@ -89,7 +83,7 @@ export function autoFillExamples(placeholders: readonly string[], given: readonl
   });
 }
 
-const MEDIA_FORMATS = new Set(['IMAGE', 'VIDEO', 'DOCUMENT']);
+const MEDIA_FORMATS = new Set<string>(ENUMS.TemplateMediaFormat);
 
 /** The header media source a request names, to be turned into a provider handle before submission. */
 export type HeaderMediaSource = { media_handle: string } | { media_url: string };
@@ -159,8 +153,8 @@ export function buildTemplateComponents(request: CreateTemplateRequest, headerHa
 }
 
 function assertHeaderText(text: string, field: string): void {
-  if (text.length > TEMPLATE_HEADER_TEXT_MAX) {
-    throw badRequest(`${field} is longer than ${TEMPLATE_HEADER_TEXT_MAX} characters.`, { details: { [field]: [`at most ${TEMPLATE_HEADER_TEXT_MAX} characters`] } });
+  if (text.length > LIMITS.TemplateHeaderText.maxLength) {
+    throw badRequest(`${field} is longer than ${LIMITS.TemplateHeaderText.maxLength} characters.`, { details: { [field]: [`at most ${LIMITS.TemplateHeaderText.maxLength} characters`] } });
   }
   const names = placeholdersOf(text);
   const count = (text.match(/\{\{/g) ?? []).length;
@@ -169,7 +163,10 @@ function assertHeaderText(text: string, field: string): void {
   }
 }
 
-/** The limits of section 8, applied to a raw provider component array (the schema leaves it free-form). */
+/**
+ * The limits of section 8, applied to a raw provider component array (the schema leaves it free-form): the
+ * same the contract states for the structured fields (LIMITS of generated/constants.ts).
+ */
 export function assertRawComponentLimits(components: readonly Record<string, unknown>[]): void {
   const fail = (field: string, message: string) => badRequest(`components: ${message}`, { details: { [field]: [message] } });
   let bodies = 0;
@@ -179,18 +176,18 @@ export function assertRawComponentLimits(components: readonly Record<string, unk
     if (type === 'BODY') {
       bodies += 1;
       if (text === undefined || text.length === 0) throw fail(`components.${i}.text`, 'the BODY component needs text');
-      if (text.length > TEMPLATE_BODY_MAX) throw fail(`components.${i}.text`, `body text at most ${TEMPLATE_BODY_MAX} characters`);
+      if (text.length > LIMITS.TemplateBodyText.maxLength) throw fail(`components.${i}.text`, `body text at most ${LIMITS.TemplateBodyText.maxLength} characters`);
       assertSequentialPlaceholders(text, `components.${i}.text`);
     } else if (type === 'FOOTER') {
-      if (text !== undefined && text.length > TEMPLATE_FOOTER_MAX) throw fail(`components.${i}.text`, `footer text at most ${TEMPLATE_FOOTER_MAX} characters`);
+      if (text !== undefined && text.length > LIMITS.TemplateFooterText.maxLength) throw fail(`components.${i}.text`, `footer text at most ${LIMITS.TemplateFooterText.maxLength} characters`);
     } else if (type === 'HEADER') {
       if (text !== undefined) assertHeaderText(text, `components.${i}.text`);
     } else if (type === 'BUTTONS') {
       const buttons = Array.isArray(component.buttons) ? (component.buttons as Record<string, unknown>[]) : [];
-      if (buttons.length > TEMPLATE_BUTTONS_MAX) throw fail(`components.${i}.buttons`, `at most ${TEMPLATE_BUTTONS_MAX} buttons`);
+      if (buttons.length > LIMITS.TemplateButtons.maxItems) throw fail(`components.${i}.buttons`, `at most ${LIMITS.TemplateButtons.maxItems} buttons`);
       buttons.forEach((button, j) => {
-        if (typeof button.text === 'string' && button.text.length > TEMPLATE_BUTTON_TEXT_MAX) {
-          throw fail(`components.${i}.buttons.${j}.text`, `button text at most ${TEMPLATE_BUTTON_TEXT_MAX} characters`);
+        if (typeof button.text === 'string' && button.text.length > LIMITS.TemplateButtonText.maxLength) {
+          throw fail(`components.${i}.buttons.${j}.text`, `button text at most ${LIMITS.TemplateButtonText.maxLength} characters`);
         }
       });
     }

@@ -2,6 +2,7 @@
 // to, the event kinds selected (none selected: every kind) and the signing secret the portal issues. The
 // sandbox sets it; publishing asks it where an event goes, the delivery worker which secret signs it.
 import { WEBHOOK_EVENTS } from '../../../generated/constants';
+import { LIMITS } from '../../sandbox/generated/constants';
 import type { PartnerId, WebhookConfig, WebhookEventKind } from '../../store/records';
 import type { WebhookRepository } from '../../store/repositories';
 import type { Clock } from '../shared/clock';
@@ -33,9 +34,10 @@ export function assertKnownEventKinds(events: string[]): asserts events is Webho
   }
 }
 
-/** A signing secret the partner chooses is at least 16 characters. */
+/** A signing secret the partner chooses is as long as the sandbox contract's `SigningSecret` asks, at least. */
 export function assertSigningSecret(secret: string): void {
-  if (secret.length < 16) throw badRequest('The signing secret must be at least 16 characters.', { details: { secret: ['at least 16 characters'] } });
+  const { minLength } = LIMITS.SigningSecret;
+  if (secret.length < minLength) throw badRequest(`The signing secret must be at least ${minLength} characters.`, { details: { secret: [`at least ${minLength} characters`] } });
 }
 
 /** An event of `kind` goes to the receiver when a URL is set and the kind is selected (none selected: every kind). */

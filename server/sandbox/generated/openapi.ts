@@ -499,8 +499,7 @@ export interface components {
             id: string;
             partner_id: string;
             name: string | null;
-            /** @enum {string} */
-            mode: "test" | "live";
+            mode: components["schemas"]["KeyMode"];
             /** @description What a key starts with; enough to name it. */
             prefix: string;
             scopes: string[];
@@ -523,8 +522,7 @@ export interface components {
         };
         ConnectedClient: {
             client_ref: string;
-            /** @enum {string} */
-            channel: "chat" | "social";
+            channel: components["schemas"]["Channel"];
             /** @description The connected number (`chat`). */
             phone_number: string | null;
             business_account_id: string;
@@ -544,8 +542,7 @@ export interface components {
         };
         /** @description Chat media an end user sent, as the provider keeps it (`GET /v1/media/{media_id}` downloads it). */
         InboundMedia: {
-            /** @enum {string} */
-            kind: "image" | "video" | "audio" | "document" | "sticker";
+            kind: components["schemas"]["MediaKind"];
             id: string;
             mime_type: string;
             sha256: string;
@@ -569,8 +566,7 @@ export interface components {
             event: components["schemas"]["EventKind"];
             client_ref: string;
             url: string;
-            /** @enum {string} */
-            state: "pending" | "succeeded" | "failed";
+            state: components["schemas"]["DeliveryState"];
             /** @enum {string} */
             trigger: "automatic" | "manual";
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -603,8 +599,7 @@ export interface components {
         };
         MessageStatusMove: {
             message_id: string;
-            /** @enum {string} */
-            status: "delivered" | "read" | "failed";
+            status: components["schemas"]["SimulatedMessageStatus"];
         };
         TestRecipients: {
             client_ref: string;
@@ -621,8 +616,7 @@ export interface components {
         Examples: {
             clients: {
                 client_ref: string;
-                /** @enum {string} */
-                channel: "chat" | "social";
+                channel: components["schemas"]["Channel"];
             }[];
             /** @description End users who wrote in; their 24-hour windows are open again. */
             customers: {
@@ -736,12 +730,79 @@ export interface components {
         FaultsCleared: {
             cleared: number;
         };
-        /** @enum {string} */
+        /**
+         * @description A webhook event kind of the public contract (its `webhooks`).
+         * @enum {string}
+         */
         EventKind: "message.received" | "message.status" | "message.reaction" | "message.echo" | "message.read" | "message.postback" | "template.status" | "user.preferences" | "webhook.test";
+        /**
+         * @description A test key (simulated deliveries) or a live key.
+         * @enum {string}
+         */
+        KeyMode: "test" | "live";
+        /**
+         * @description A delivery waiting for its next attempt, delivered, or given up after its last.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "succeeded" | "failed";
+        /**
+         * @description What the end user does.
+         * @enum {string}
+         */
+        InboundKind: "message" | "reaction" | "read" | "postback" | "echo" | "preferences";
+        /**
+         * @description Where a template's review can end (any state but PENDING).
+         * @enum {string}
+         */
+        ReviewOutcome: "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "FLAGGED";
+        /**
+         * @description A status an outbound message can move to after `sent`.
+         * @enum {string}
+         */
+        SimulatedMessageStatus: "delivered" | "read" | "failed";
+        /** @description The secret webhook deliveries are signed with. */
+        SigningSecret: string;
+        /**
+         * @description Partner-chosen stable unique identifier of a client (1–128 letters, digits, `.`, `_`, `:`, `@`, `-`).
+         * @example acme-shoes-de
+         */
+        ClientRef: string;
+        /**
+         * @description `chat` (phone-number messaging, supports templates) or `social` (social-media direct messages).
+         * @enum {string}
+         */
+        Channel: "chat" | "social";
+        /**
+         * @description `chat`: a phone number in international format, digits only (`4915112345678`). A leading `+`, spaces
+         *     and dashes are removed first, so `+49 151 1234-5678` is the same recipient (for the customer service
+         *     window, test recipients and `message.status` alike); anything else is refused with `400 bad_request`
+         *     naming `to`. `social`: the scoped user ID, as given.
+         * @example 4915112345678
+         */
+        Recipient: string;
+        /**
+         * @description The kind of a media file, as the message type that carries it.
+         * @enum {string}
+         */
+        MediaKind: "image" | "video" | "audio" | "document" | "sticker";
+        /**
+         * @description Whether the end user opted in or out.
+         * @enum {string}
+         */
+        PreferenceValue: "opt_in" | "opt_out";
     };
     responses: {
         /** @description Refused: the section 7 envelope of the public API (401 without the admin token, 404 for an unknown partner or resource, 400 and 409 for a refused request). */
         Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not done: the simulated provider could not be reached (502 `upstream_unavailable`, after `provider` set it unreachable), or an unexpected failure (500 `internal_error`; quote `X-Request-Id`). */
+        Failure: {
             headers: {
                 [name: string]: unknown;
             };
@@ -781,6 +842,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxCreatePartner: {
@@ -808,6 +870,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListKeys: {
@@ -832,6 +895,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxCreateKey: {
@@ -847,8 +911,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    mode: "test" | "live";
+                    mode: components["schemas"]["KeyMode"];
                     scopes?: "all" | string[];
                     /** @description never, 30d, 90d, 1y or an ISO time */
                     expires?: string;
@@ -868,6 +931,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRotateKey: {
@@ -895,6 +959,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRevokeKey: {
@@ -922,6 +987,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxConnectClient: {
@@ -937,9 +1003,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    client_ref: string;
-                    /** @enum {string} */
-                    channel: "chat" | "social";
+                    client_ref: components["schemas"]["ClientRef"];
+                    channel: components["schemas"]["Channel"];
                     business_name?: string;
                     phone_number?: string;
                     username?: string;
@@ -957,6 +1022,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxGetWebhook: {
@@ -981,6 +1047,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetWebhook: {
@@ -998,7 +1065,7 @@ export interface operations {
                 "application/json": {
                     url?: string | null;
                     events?: components["schemas"]["EventKind"][];
-                    secret?: string;
+                    secret?: components["schemas"]["SigningSecret"];
                     rotate_secret?: boolean;
                 };
             };
@@ -1014,6 +1081,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxFireTest: {
@@ -1045,6 +1113,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxFireSample: {
@@ -1077,6 +1146,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListDeliveries: {
@@ -1086,7 +1156,7 @@ export interface operations {
                 partner?: components["parameters"]["Partner"];
                 event_id?: string;
                 event?: components["schemas"]["EventKind"];
-                state?: "pending" | "succeeded" | "failed";
+                state?: components["schemas"]["DeliveryState"];
                 limit?: number;
             };
             header?: never;
@@ -1105,6 +1175,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxGetDelivery: {
@@ -1131,6 +1202,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRedeliver: {
@@ -1162,6 +1234,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSimulateInbound: {
@@ -1179,17 +1252,13 @@ export interface operations {
                 "application/json": {
                     client_ref: string;
                     /** @description Phone number (chat) or scoped user id (social). */
-                    from: string;
+                    from: components["schemas"]["Recipient"];
                     name?: string;
-                    /**
-                     * @default message
-                     * @enum {string}
-                     */
-                    kind?: "message" | "reaction" | "read" | "postback" | "echo" | "preferences";
+                    /** @default message */
+                    kind?: components["schemas"]["InboundKind"];
                     text?: string;
                     media?: {
-                        /** @enum {string} */
-                        type: "image" | "video" | "audio" | "document" | "sticker";
+                        type: components["schemas"]["MediaKind"];
                         content_base64: string;
                         mime_type?: string;
                         filename?: string;
@@ -1199,8 +1268,7 @@ export interface operations {
                     emoji?: string;
                     payload?: string;
                     title?: string;
-                    /** @enum {string} */
-                    value?: "opt_in" | "opt_out";
+                    value?: components["schemas"]["PreferenceValue"];
                 };
             };
         };
@@ -1215,6 +1283,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxDecideReview: {
@@ -1233,8 +1302,7 @@ export interface operations {
                     client_ref: string;
                     template_ref: string;
                     language?: string;
-                    /** @enum {string} */
-                    status?: "APPROVED" | "REJECTED" | "PAUSED" | "DISABLED" | "IN_APPEAL" | "FLAGGED";
+                    status?: components["schemas"]["ReviewOutcome"];
                     reason?: string;
                 };
             };
@@ -1250,6 +1318,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetProvider: {
@@ -1277,6 +1346,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxAdvanceMessage: {
@@ -1294,8 +1364,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    status: "delivered" | "read" | "failed";
+                    status: components["schemas"]["SimulatedMessageStatus"];
                     error_code?: number;
                     error_title?: string;
                 };
@@ -1312,6 +1381,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRegisterTestRecipient: {
@@ -1328,7 +1398,7 @@ export interface operations {
             content: {
                 "application/json": {
                     client_ref: string;
-                    recipient: string;
+                    recipient: components["schemas"]["Recipient"];
                 };
             };
         };
@@ -1343,6 +1413,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxSetTrial: {
@@ -1384,6 +1455,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxIssueSignupCode: {
@@ -1405,6 +1477,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxExamples: {
@@ -1429,6 +1502,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxListFaults: {
@@ -1453,6 +1527,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxAddFault: {
@@ -1493,6 +1568,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxClearFaults: {
@@ -1519,6 +1595,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxRemoveFault: {
@@ -1545,6 +1622,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxContractFixtures: {
@@ -1569,6 +1647,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
     sandboxTick: {
@@ -1590,6 +1669,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
         };
     };
 }

@@ -89,115 +89,143 @@ export interface ServerAnswers<P extends string = never> {
   /** GET /partners (Partners) */
   sandboxListPartners:
     | ({ status: 200; body: operations["sandboxListPartners"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListPartners"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxListPartners"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListPartners"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxListPartners"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListPartners"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxListPartners"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListPartners"]["responses"]["5XX"], P>);
   /** POST /partners (Partners) */
   sandboxCreatePartner:
     | ({ status: 201; body: operations["sandboxCreatePartner"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxCreatePartner"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxCreatePartner"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxCreatePartner"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["5XX"], P>);
   /** GET /keys (Keys) */
   sandboxListKeys:
     | ({ status: 200; body: operations["sandboxListKeys"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListKeys"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxListKeys"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListKeys"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxListKeys"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListKeys"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxListKeys"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListKeys"]["responses"]["5XX"], P>);
   /** POST /keys (Keys) */
   sandboxCreateKey:
     | ({ status: 201; body: operations["sandboxCreateKey"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreateKey"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxCreateKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreateKey"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxCreateKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreateKey"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxCreateKey"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreateKey"]["responses"]["5XX"], P>);
   /** POST /keys/{key}/rotate (Keys) */
   sandboxRotateKey:
     | ({ status: 200; body: operations["sandboxRotateKey"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRotateKey"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxRotateKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRotateKey"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxRotateKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRotateKey"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxRotateKey"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRotateKey"]["responses"]["5XX"], P>);
   /** POST /keys/{key}/revoke (Keys) */
   sandboxRevokeKey:
     | ({ status: 200; body: operations["sandboxRevokeKey"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRevokeKey"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxRevokeKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRevokeKey"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxRevokeKey"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRevokeKey"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxRevokeKey"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRevokeKey"]["responses"]["5XX"], P>);
   /** POST /clients (Clients) */
   sandboxConnectClient:
     | ({ status: 201; body: operations["sandboxConnectClient"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxConnectClient"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxConnectClient"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxConnectClient"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxConnectClient"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxConnectClient"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxConnectClient"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxConnectClient"]["responses"]["5XX"], P>);
   /** GET /webhook (Webhooks) */
   sandboxGetWebhook:
     | ({ status: 200; body: operations["sandboxGetWebhook"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetWebhook"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxGetWebhook"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetWebhook"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxGetWebhook"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetWebhook"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetWebhook"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetWebhook"]["responses"]["5XX"], P>);
   /** PUT /webhook (Webhooks) */
   sandboxSetWebhook:
     | ({ status: 200; body: operations["sandboxSetWebhook"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetWebhook"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxSetWebhook"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetWebhook"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxSetWebhook"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetWebhook"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxSetWebhook"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetWebhook"]["responses"]["5XX"], P>);
   /** POST /webhook/test (Webhooks) */
   sandboxFireTest:
     | ({ status: 202; body: operations["sandboxFireTest"]["responses"]["202"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireTest"]["responses"]["202"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxFireTest"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireTest"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxFireTest"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireTest"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxFireTest"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireTest"]["responses"]["5XX"], P>);
   /** POST /webhook/samples/{event} (Webhooks) */
   sandboxFireSample:
     | ({ status: 202; body: operations["sandboxFireSample"]["responses"]["202"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireSample"]["responses"]["202"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxFireSample"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireSample"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxFireSample"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireSample"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxFireSample"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxFireSample"]["responses"]["5XX"], P>);
   /** GET /webhook/deliveries (Webhooks) */
   sandboxListDeliveries:
     | ({ status: 200; body: operations["sandboxListDeliveries"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListDeliveries"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxListDeliveries"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListDeliveries"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxListDeliveries"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListDeliveries"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxListDeliveries"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListDeliveries"]["responses"]["5XX"], P>);
   /** GET /webhook/deliveries/{delivery_id} (Webhooks) */
   sandboxGetDelivery:
     | ({ status: 200; body: operations["sandboxGetDelivery"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetDelivery"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxGetDelivery"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetDelivery"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxGetDelivery"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetDelivery"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetDelivery"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetDelivery"]["responses"]["5XX"], P>);
   /** POST /webhook/redeliver (Webhooks) */
   sandboxRedeliver:
     | ({ status: 202; body: operations["sandboxRedeliver"]["responses"]["202"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRedeliver"]["responses"]["202"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxRedeliver"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRedeliver"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxRedeliver"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRedeliver"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxRedeliver"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRedeliver"]["responses"]["5XX"], P>);
   /** POST /inbound (Simulation) */
   sandboxSimulateInbound:
     | ({ status: 202; body: operations["sandboxSimulateInbound"]["responses"]["202"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSimulateInbound"]["responses"]["202"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxSimulateInbound"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSimulateInbound"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxSimulateInbound"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSimulateInbound"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxSimulateInbound"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSimulateInbound"]["responses"]["5XX"], P>);
   /** POST /templates/review (Simulation) */
   sandboxDecideReview:
     | ({ status: 200; body: operations["sandboxDecideReview"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxDecideReview"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxDecideReview"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxDecideReview"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxDecideReview"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxDecideReview"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxDecideReview"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxDecideReview"]["responses"]["5XX"], P>);
   /** PUT /provider (Simulation) */
   sandboxSetProvider:
     | ({ status: 200; body: operations["sandboxSetProvider"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetProvider"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxSetProvider"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetProvider"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxSetProvider"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetProvider"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxSetProvider"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetProvider"]["responses"]["5XX"], P>);
   /** POST /messages/{message_id}/status (Simulation) */
   sandboxAdvanceMessage:
     | ({ status: 200; body: operations["sandboxAdvanceMessage"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceMessage"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxAdvanceMessage"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceMessage"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxAdvanceMessage"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceMessage"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxAdvanceMessage"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceMessage"]["responses"]["5XX"], P>);
   /** POST /test-recipients (Account) */
   sandboxRegisterTestRecipient:
     | ({ status: 200; body: operations["sandboxRegisterTestRecipient"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRegisterTestRecipient"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxRegisterTestRecipient"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRegisterTestRecipient"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxRegisterTestRecipient"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRegisterTestRecipient"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxRegisterTestRecipient"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRegisterTestRecipient"]["responses"]["5XX"], P>);
   /** PUT /trial (Account) */
   sandboxSetTrial:
     | ({ status: 200; body: operations["sandboxSetTrial"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetTrial"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxSetTrial"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetTrial"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxSetTrial"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetTrial"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxSetTrial"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxSetTrial"]["responses"]["5XX"], P>);
   /** POST /signup-codes (Account) */
   sandboxIssueSignupCode:
     | ({ status: 201; body: operations["sandboxIssueSignupCode"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxIssueSignupCode"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxIssueSignupCode"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxIssueSignupCode"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssueSignupCode"]["responses"]["5XX"], P>);
   /** POST /examples (Code samples) */
   sandboxExamples:
     | ({ status: 200; body: operations["sandboxExamples"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxExamples"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxExamples"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxExamples"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxExamples"]["responses"]["5XX"], P>);
   /** GET /faults (Faults) */
   sandboxListFaults:
     | ({ status: 200; body: operations["sandboxListFaults"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxListFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxListFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxListFaults"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListFaults"]["responses"]["5XX"], P>);
   /** POST /faults (Faults) */
   sandboxAddFault:
     | ({ status: 201; body: operations["sandboxAddFault"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxAddFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxAddFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxAddFault"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAddFault"]["responses"]["5XX"], P>);
   /** DELETE /faults (Faults) */
   sandboxClearFaults:
     | ({ status: 200; body: operations["sandboxClearFaults"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxClearFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxClearFaults"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxClearFaults"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxClearFaults"]["responses"]["5XX"], P>);
   /** DELETE /faults/{fault_id} (Faults) */
   sandboxRemoveFault:
     | ({ status: 200; body: operations["sandboxRemoveFault"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxRemoveFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxRemoveFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxRemoveFault"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["5XX"], P>);
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures:
     | ({ status: 201; body: operations["sandboxContractFixtures"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["201"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxContractFixtures"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxContractFixtures"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxContractFixtures"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["5XX"], P>);
   /** POST /tick (Simulation) */
   sandboxTick:
     | ({ status: 200; body: operations["sandboxTick"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxTick"]["responses"]["200"], P>)
-    | ({ status: StatusClass<4>; body: operations["sandboxTick"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxTick"]["responses"]["4XX"], P>);
+    | ({ status: StatusClass<4>; body: operations["sandboxTick"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxTick"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxTick"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxTick"]["responses"]["5XX"], P>);
 }
 
 export type ServerRequest<K extends OperationId, B extends ServerBinding = ServerBinding> = ServerRequests<B>[K];
@@ -229,7 +257,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: [], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxCreatePartner: {
     method: "post",
@@ -240,7 +268,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: [], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxListKeys: {
     method: "get",
@@ -251,7 +279,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxCreateKey: {
     method: "post",
@@ -262,7 +290,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxConnectClient: {
     method: "post",
@@ -273,7 +301,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxGetWebhook: {
     method: "get",
@@ -284,7 +312,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxSetWebhook: {
     method: "put",
@@ -295,7 +323,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxFireTest: {
     method: "post",
@@ -306,7 +334,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: false, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "202": ["application/json"], "4XX": ["application/json"] },
+    responses: { "202": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxListDeliveries: {
     method: "get",
@@ -317,7 +345,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner", "event_id", "event", "state", "limit"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRedeliver: {
     method: "post",
@@ -328,7 +356,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "202": ["application/json"], "4XX": ["application/json"] },
+    responses: { "202": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxSimulateInbound: {
     method: "post",
@@ -339,7 +367,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "202": ["application/json"], "4XX": ["application/json"] },
+    responses: { "202": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxDecideReview: {
     method: "post",
@@ -350,7 +378,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxSetProvider: {
     method: "put",
@@ -361,7 +389,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: [], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRegisterTestRecipient: {
     method: "post",
@@ -372,7 +400,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxSetTrial: {
     method: "put",
@@ -383,7 +411,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxIssueSignupCode: {
     method: "post",
@@ -394,7 +422,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: [], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxExamples: {
     method: "post",
@@ -405,7 +433,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxListFaults: {
     method: "get",
@@ -416,7 +444,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxAddFault: {
     method: "post",
@@ -427,7 +455,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxClearFaults: {
     method: "delete",
@@ -438,7 +466,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner", "key"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxContractFixtures: {
     method: "post",
@@ -449,7 +477,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "201": ["application/json"], "4XX": ["application/json"] },
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxTick: {
     method: "post",
@@ -460,7 +488,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: [], query: [], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRotateKey: {
     method: "post",
@@ -471,7 +499,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["key"], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRevokeKey: {
     method: "post",
@@ -482,7 +510,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["key"], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxFireSample: {
     method: "post",
@@ -493,7 +521,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["event"], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: false, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "202": ["application/json"], "4XX": ["application/json"] },
+    responses: { "202": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxGetDelivery: {
     method: "get",
@@ -504,7 +532,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["delivery_id"], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxAdvanceMessage: {
     method: "post",
@@ -515,7 +543,7 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["message_id"], query: ["partner"], header: [] },
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRemoveFault: {
     method: "delete",
@@ -526,6 +554,6 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     parameters: { path: ["fault_id"], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
-    responses: { "200": ["application/json"], "4XX": ["application/json"] },
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
 };
