@@ -39,7 +39,7 @@ export async function resolveTemplate(
 }
 
 /** The 409 of a name that matches several templates: each one's id and language, and how to pick one. */
-function ambiguous(matching: readonly TemplateRecord[]): DomainError {
+function ambiguous(matching: readonly TemplateRecord[]): DomainError<'conflict'> {
   const sorted = [...matching].sort((a, b) => a.language.localeCompare(b.language) || a.id.localeCompare(b.id));
   const listed = sorted.map((t) => `${t.language} (id ${t.id})`);
   const oneLanguage = new Set(sorted.map((t) => t.language)).size === 1;
