@@ -81,7 +81,7 @@ export function mediaNotFound(clientRef: string, field: string): DomainError<'me
   return new DomainError(
     'media_not_found',
     `The media id in ${field} is not one of client ${clientRef}'s: a media id serves only the client it was issued to, for ${MEDIA_RETENTION_DAYS} days.`,
-    { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] },
+    { details: { [field]: [`is not a media id of this client, or is past its ${MEDIA_RETENTION_DAYS} days`] } },
   );
 }
 

@@ -15,12 +15,12 @@ export class DomainError<C extends KnownErrorCode = KnownErrorCode> extends Erro
   readonly status: (typeof ERROR_STATUS)[C];
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: C, message: string, details?: Record<string, unknown>) {
+  constructor(code: C, message: string, opts: { details?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.status = ERROR_STATUS[code];
-    this.details = details;
+    this.details = opts.details;
   }
 }
 
@@ -34,7 +34,7 @@ export class RateLimitedError extends DomainError<'rate_limited'> {
 }
 
 export const badRequest = <C extends CodeOf<400> = 'bad_request'>(message: string, opts: { code?: C; details?: Record<string, unknown> } = {}) =>
-  new DomainError<C>(opts.code ?? ('bad_request' as C), message, opts.details);
+  new DomainError<C>(opts.code ?? ('bad_request' as C), message, { details: opts.details });
 export const unauthorized = (message: string) => new DomainError('unauthorized', message);
 export const forbidden = (message: string) => new DomainError('forbidden', message);
 export const notFound = <C extends CodeOf<404> = 'not_found'>(message: string, code?: C) => new DomainError<C>(code ?? ('not_found' as C), message);

@@ -33,8 +33,7 @@ export function sendFailure(what: 'message' | 'upload'): (error: unknown) => unk
     if (!(error instanceof ProviderError)) return error;
     if (error.reason === 'unavailable') return unreachable();
     return new DomainError('provider_rejected', `The provider rejected the ${what}: ${error.message}.`, {
-      provider_code: error.providerCode ?? 'unknown',
-      provider_message: error.message,
+      details: { provider_code: error.providerCode ?? 'unknown', provider_message: error.message },
     });
   };
 }
