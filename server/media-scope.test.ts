@@ -125,6 +125,7 @@ describe('a media id serves only the client it was issued to, for 30 days', () =
         code: 'media_not_found',
         message: "The media id in image.id is not one of client shop's: a media id serves only the client it was issued to, for 30 days.",
         details: { 'image.id': ['is not a media id of this client, or is past its 30 days'] },
+        doc_url: `${server.origin}/docs/#/errors-and-retries/media_not_found`,
       },
     });
   });
