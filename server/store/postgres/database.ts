@@ -1,9 +1,11 @@
 import type { Store } from '../repositories';
+import type { SqlConnection } from '../sql/connection';
 import { sqlStore } from '../sql/store';
-import { PostgresConnection } from './connection';
+import type { ChangeListener } from './change-listener';
+import { PostgresConnection, type PostgresOptions } from './connection';
 
 /** The PostgreSQL store at DATABASE_URL, migrated, and its connection (the simulated provider keeps its state there too). */
-export async function openPostgres(databaseUrl: string): Promise<{ store: Store; connection: PostgresConnection }> {
-  const connection = await PostgresConnection.open(databaseUrl);
-  return { store: sqlStore(connection), connection };
+export async function openPostgres(databaseUrl: string, options: PostgresOptions = {}): Promise<{ store: Store; connection: SqlConnection; cacheListener: ChangeListener }> {
+  const connection = await PostgresConnection.open(databaseUrl, options);
+  return { ...sqlStore(connection), cacheListener: connection.listener };
 }

@@ -58,7 +58,6 @@ export class SqlKeyRepository implements KeyRepository {
       key.revokedAt?.getTime() ?? null,
       key.replacedById,
     ]);
-    this.memory.wrote('api_keys');
   }
 
   async update(key: ApiKey): Promise<void> {
@@ -76,7 +75,6 @@ export class SqlKeyRepository implements KeyRepository {
         key.partnerId,
       ],
     );
-    this.memory.wrote('api_keys');
   }
 
   async findById(partnerId: PartnerId, id: string): Promise<ApiKey | undefined> {
@@ -89,7 +87,7 @@ export class SqlKeyRepository implements KeyRepository {
     return this.memory.keysByHash.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);
-    }, !this.db.inTransaction());
+    });
   }
 
   async list(partnerId: PartnerId): Promise<ApiKey[]> {

@@ -80,7 +80,6 @@ class SqlServiceWindowRepository implements ServiceWindowRepository {
          WHEN excluded.last_inbound_at > service_window.last_inbound_at THEN excluded.last_inbound_at ELSE service_window.last_inbound_at END`,
       [...of(client), contact, at.getTime()],
     );
-    this.memory.wrote('service_window');
   }
 
   /** Asked by every free-form send, hence cached. */
@@ -89,7 +88,7 @@ class SqlServiceWindowRepository implements ServiceWindowRepository {
     const at = this.memory.lastInbound.get(`${client.partner_id}\n${client.client_ref}\n${contact}`, async () => {
       const row = await this.db.get<{ last_inbound_at: number }>(`SELECT last_inbound_at FROM service_window WHERE ${OF_CLIENT} AND contact = ?`, [...of(client), contact]);
       return row?.last_inbound_at;
-    }, !this.db.inTransaction());
+    });
     return whenReady(at, (epochMs) => (epochMs === undefined ? undefined : new Date(epochMs)));
   }
 }
