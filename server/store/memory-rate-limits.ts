@@ -1,4 +1,3 @@
-import type { Awaitable } from './awaitable';
 import type { RateLimitRepository } from './repositories';
 
 /**
@@ -8,7 +7,7 @@ import type { RateLimitRepository } from './repositories';
 export class MemoryRateLimitCounters implements RateLimitRepository {
   private readonly counts = new Map<string, { windowStart: number; count: number }>();
 
-  hit(keyId: string, windowStart: number): Awaitable<number> {
+  async hit(keyId: string, windowStart: number): Promise<number> {
     const current = this.counts.get(keyId);
     if (current && current.windowStart === windowStart) return ++current.count;
     this.counts.set(keyId, { windowStart, count: 1 });

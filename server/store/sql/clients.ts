@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { ClientRecord, PartnerId } from '../records';
 import type { ClientRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -41,7 +40,7 @@ export class SqlClientRepository implements ClientRepository {
   }
 
   /** Asked by nearly every request, hence cached. */
-  findByRef(partnerId: PartnerId, clientRef: string): Awaitable<ClientRecord | undefined> {
+  findByRef(partnerId: PartnerId, clientRef: string): Promise<ClientRecord | undefined> {
     // The partner id cannot contain a newline, so the pair is one unambiguous cache key.
     return this.memory.clientsByRef.get(`${partnerId}\n${clientRef}`, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? AND client_ref = ?`, [partnerId, clientRef]);

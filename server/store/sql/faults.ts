@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { Fault, FaultKind, FaultTargets, PartnerId } from '../records';
 import type { FaultRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -82,8 +81,8 @@ export class SqlFaultRepository implements FaultRepository {
     return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM faults WHERE partner_id = ? AND key_id IS NULL AND ${LIVE} ORDER BY seq`, [partnerId])).map(toFault);
   }
 
-  targets(): Awaitable<FaultTargets> {
-    const found = this.memory.faultTargets.get(
+  async targets(): Promise<FaultTargets> {
+    const found = await this.memory.faultTargets.get(
       TARGETS,
       async () => {
         const rows = await this.db.all<{ key_id: string | null; partner_id: string }>(
@@ -95,7 +94,7 @@ export class SqlFaultRepository implements FaultRepository {
         };
       },
     );
-    return found as Awaitable<FaultTargets>;
+    return found!;
   }
 
   async takeTurn(id: string): Promise<boolean> {

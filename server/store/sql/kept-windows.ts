@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import { MemoryRateLimitCounters } from '../memory-rate-limits';
 import type { SqlConnection } from './connection';
 
@@ -35,8 +34,8 @@ export class KeptRateLimitWindows extends MemoryRateLimitCounters {
       .finally(() => (this.resuming = undefined));
   }
 
-  override hit(keyId: string, windowStart: number): Awaitable<number> {
-    if (this.resuming) return this.resuming.then(() => this.hit(keyId, windowStart));
+  override async hit(keyId: string, windowStart: number): Promise<number> {
+    if (this.resuming) await this.resuming;
     this.counted.add(keyId);
     this.due ??= this.saveLater();
     return super.hit(keyId, windowStart);

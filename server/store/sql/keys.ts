@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { Scope } from '../../../generated/constants';
 import type { ApiKey, PartnerId } from '../records';
 import type { KeyRepository } from '../repositories';
@@ -83,7 +82,7 @@ export class SqlKeyRepository implements KeyRepository {
   }
 
   /** Asked on every authenticated request, hence cached. */
-  findByHash(hash: string): Awaitable<ApiKey | undefined> {
+  findByHash(hash: string): Promise<ApiKey | undefined> {
     return this.memory.keysByHash.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);

@@ -1,9 +1,7 @@
-import type { Awaitable } from '../awaitable';
-
 /** Reads of one kind, answered from memory where the store holds them (held-in-memory.ts). */
 export interface CachedReads<V> {
-  /** The held result of `read` for `key` (at once, no promise), else a promise of `read`'s. */
-  get(key: string, read: (key: string) => Promise<V | undefined>): Awaitable<V | undefined>;
+  /** The held result of `read` for `key`, else `read`'s. */
+  get(key: string, read: (key: string) => Promise<V | undefined>): Promise<V | undefined>;
 }
 
 /** Reads that are never held: a transaction's, whose reads must see its own writes and may still roll back. */
@@ -38,7 +36,7 @@ export class ReadCache<V> implements CachedReads<V> {
     private readonly options: { keepAbsent?: boolean; maxEntries?: number; maxAgeMs?: number } = {},
   ) {}
 
-  get(key: string, read: (key: string) => Promise<V | undefined>): Awaitable<V | undefined> {
+  async get(key: string, read: (key: string) => Promise<V | undefined>): Promise<V | undefined> {
     const version = this.changeVersion();
     if (version !== this.seenVersion) {
       this.entries.clear();
