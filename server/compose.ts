@@ -23,7 +23,7 @@ import { sandboxAdminToken } from './sandbox/admin-token';
 import { sandboxRouter } from './sandbox/router';
 import { Sandbox } from './sandbox/service';
 import type { ChangeListener } from './store/postgres/change-listener';
-import { openStore } from './store/open';
+import { openStore, type OpenOptions } from './store/open';
 import type { Store } from './store/repositories';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
@@ -46,6 +46,8 @@ export interface CompositionOptions {
   publicBaseUrl: () => string;
   /** The rendered docs served at /docs (docs/site unless given). */
   docsDir?: string;
+  /** Wraps the database's connection (store/open.ts): the bench records the statements of a send. */
+  wrapConnection?: OpenOptions['wrap'];
 }
 
 export interface Composition {
@@ -79,7 +81,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const ids = options.ids ?? randomIds;
   const { store, connection, cacheListener } = await openStore(
     { databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) },
-    { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs },
+    { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs, wrap: options.wrapConnection },
   );
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { provider, controls } = createSimulatedProvider({

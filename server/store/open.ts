@@ -28,14 +28,18 @@ export interface OpenOptions {
   cache?: { heartbeatMs: number; maxAgeMs: number };
   /** How often SQLite's rate-limit counts are written (RATE_LIMIT_SAVE_MS). */
   rateLimitSaveMs?: number;
+  /** Wraps the database's connection before the store is built on it (the bench records a send's statements). */
+  wrap?: (connection: SqlConnection) => SqlConnection;
 }
 
 /** PostgreSQL when a database URL is given (several instances may share it), else the embedded SQLite file. */
 export async function openStore(location: StoreLocation, options: OpenOptions = {}): Promise<OpenedStore> {
-  if (location.databaseUrl) return openPostgres(location.databaseUrl, { heartbeatMs: options.cache?.heartbeatMs, cacheMaxAgeMs: options.cache?.maxAgeMs });
+  if (location.databaseUrl) {
+    return openPostgres(location.databaseUrl, { heartbeatMs: options.cache?.heartbeatMs, cacheMaxAgeMs: options.cache?.maxAgeMs, wrap: options.wrap });
+  }
   const owned = options.server && location.sqliteFile !== ':memory:' ? takeSqliteFile(location.sqliteFile) : undefined;
   try {
-    const opened = openSqlite(location.sqliteFile, { rateLimitSaveMs: options.rateLimitSaveMs });
+    const opened = openSqlite(location.sqliteFile, { rateLimitSaveMs: options.rateLimitSaveMs, wrap: options.wrap });
     if (!owned) return opened;
     const close = opened.store.close;
     return { ...opened, store: { ...opened.store, close: () => close().finally(() => owned.release()) } };

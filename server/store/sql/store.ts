@@ -14,6 +14,8 @@ import { SqlWebhookRepository } from './webhooks';
 export interface SqlStoreOptions {
   /** How often SQLite's rate-limit counts are written (kept-windows.ts). */
   rateLimitSaveMs?: number;
+  /** Wraps the database's connection before anything is built on it (store/open.ts). */
+  wrap?: (connection: SqlConnection) => SqlConnection;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SqlStoreOptions {
  * (held-in-memory.ts). Closing the store closes the connection.
  */
 export function sqlStore(db: SqlConnection, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection } {
-  const { memory, connection } = heldInMemory(db, options);
+  const { memory, connection } = heldInMemory(options.wrap ? options.wrap(db) : db, options);
   return { store: repositoriesOver(connection, memory), connection };
 }
 
