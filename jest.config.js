@@ -24,9 +24,15 @@ module.exports = {
       ...common,
       displayName: 'sqlite',
       testMatch: ['<rootDir>/**/*.test.ts'],
-      // Several instances on one database: PostgreSQL's (one SQLite file serves one instance). The comparison
-      // of the two stores' schemas migrates both itself: it runs once, in the PostgreSQL project.
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/server/instances\\.test\\.ts$', '/server/store/schemas\\.test\\.ts$'],
+      // Several instances on one database, and the listener that tells each of the others' changes:
+      // PostgreSQL's (one SQLite file serves one server process). The comparison of the two stores' schemas
+      // migrates both itself: it runs once, in the PostgreSQL project.
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        '/server/instances\\.test\\.ts$',
+        '/server/revoked-everywhere\\.test\\.ts$',
+        '/server/store/schemas\\.test\\.ts$',
+      ],
     },
     {
       ...common,
@@ -40,6 +46,7 @@ module.exports = {
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
         '/server/store/sqlite/',
+        '/server/sqlite-owner\\.test\\.ts$',
         '/server/(contracts|config|docs-site|app-server|validator-route|system|error-codes)\\.test\\.ts$',
         '/server/edge/edge\\.test\\.ts$',
         '/server/scaffold/scaffold\\.test\\.ts$',

@@ -14,6 +14,8 @@ export interface OpenLoopOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Requests spread over several keys: each started request takes the next of these in turn. */
+  requests?: { headers?: Record<string, string>; body?: string }[];
   /** Requests started per second. */
   rate: number;
   duration: number;
@@ -50,8 +52,10 @@ function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
   const intervalMs = 1000 / opts.rate;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const agent = new Agent({ keepAlive: true, maxSockets: opts.connections ?? 512 });
-  const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
-  const headers = { ...opts.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  const variants = (opts.requests ?? [{ headers: opts.headers, body: opts.body }]).map((v) => {
+    const body = v.body === undefined ? undefined : Buffer.from(v.body);
+    return { body, headers: { ...v.headers, ...(body ? { 'content-length': String(body.length) } : {}) } };
+  });
   const latencies = new Float64Array(total);
   let answered = 0;
   let non2xx = 0;
@@ -74,7 +78,8 @@ function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
         connectionsUsed,
       });
     };
-    const fire = (scheduled: number) => {
+    const fire = (scheduled: number, n: number) => {
+      const { headers, body } = variants[n % variants.length]!;
       let done = false;
       const end = (outcome: 'ok' | 'non2xx' | 'error') => {
         if (done) return;
@@ -104,11 +109,15 @@ function openLoop(opts: OpenLoopOptions): Promise<OpenLoopResult> {
     // shared) until the next one is due.
     const tick = () => {
       const now = performance.now();
-      while (started < total && start + started * intervalMs <= now) fire(start + started++ * intervalMs);
+      while (started < total && start + started * intervalMs <= now) {
+        fire(start + started * intervalMs, started);
+        started++;
+      }
       if (started < total) setTimeout(tick, Math.max(0, start + started * intervalMs - performance.now()));
     };
     // The pool's first connections are opened before the schedule, as a client that has been running would have them.
-    const warm = Array.from({ length: opts.prewarm ?? 16 }, () => new Promise<void>((resolve) => {
+    const warm = Array.from({ length: opts.prewarm ?? 16 }, (_, n) => new Promise<void>((resolve) => {
+      const { headers, body } = variants[n % variants.length]!;
       const req = request(opts.url, { agent, method: opts.method ?? 'GET', headers }, (res) => {
         res.resume();
         res.on('end', resolve);

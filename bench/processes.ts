@@ -109,16 +109,16 @@ export function profileServersInto(dir: string): void {
 }
 
 /**
- * Starts the server (from source unless `build` says compiled) and waits for GET /v1/status 200; with
- * `profileInto`, it writes a V8 CPU profile into that folder when it stops.
+ * Starts the server (from source unless `build` says compiled, or another compiled `bundle`) and waits for
+ * GET /v1/status 200; with `profileInto`, it writes a V8 CPU profile into that folder when it stops.
  */
 export async function startServerChild(
   env: Record<string, string>,
-  opts: { port?: number; build?: ServerBuild; profileInto?: string } = {},
+  opts: { port?: number; build?: ServerBuild; bundle?: string; profileInto?: string } = {},
 ): Promise<Child & { baseUrl: string; coldStartMs: number }> {
   const since = performance.now();
   const profile = opts.profileInto ? ['--cpu-prof', `--cpu-prof-dir=${opts.profileInto}`] : serverNodeFlags;
-  const child = await spawnNode([...profile, ...SERVER_COMMAND[opts.build ?? 'source']], env, opts.port);
+  const child = await spawnNode([...profile, ...(opts.bundle ? [opts.bundle] : SERVER_COMMAND[opts.build ?? 'source'])], env, opts.port);
   try {
     const coldStartMs = await waitFor200(`${child.origin}/v1/status`, child, since);
     return { ...child, baseUrl: `${child.origin}/v1`, coldStartMs };

@@ -22,7 +22,8 @@ import { sqlSimulatorState } from './provider/simulated/sql-state';
 import { sandboxAdminToken } from './sandbox/admin-token';
 import { sandboxRouter } from './sandbox/router';
 import { Sandbox } from './sandbox/service';
-import { openStore } from './store/open';
+import type { ChangeListener } from './store/postgres/change-listener';
+import { openStore, type OpenOptions } from './store/open';
 import type { Store } from './store/repositories';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
@@ -45,6 +46,8 @@ export interface CompositionOptions {
   publicBaseUrl: () => string;
   /** The rendered docs served at /docs (docs/site unless given). */
   docsDir?: string;
+  /** Wraps the database's connection (store/open.ts): the bench records the statements of a send. */
+  wrapConnection?: OpenOptions['wrap'];
 }
 
 export interface Composition {
@@ -52,6 +55,8 @@ export interface Composition {
   /** This instance's name on the webhook attempts it claims. */
   instance: string;
   store: Store;
+  /** On PostgreSQL, what tells this instance of the others' changes (store/postgres/change-listener.ts). */
+  cacheListener?: ChangeListener;
   domain: Domain;
   /** The webhooks as the sandbox uses them: receiver configuration, publishing, the delivery log. */
   webhooks: WebhookDelivery;
@@ -74,7 +79,10 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const { store, connection } = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) });
+  const { store, connection, cacheListener } = await openStore(
+    { databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) },
+    { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs, wrap: options.wrapConnection },
+  );
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { provider, controls } = createSimulatedProvider({
     state: sqlSimulatorState(connection),
@@ -135,6 +143,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     config,
     instance,
     store,
+    cacheListener,
     domain,
     webhooks,
     deliveries,

@@ -29,6 +29,17 @@ export interface Config {
   tickIntervalMs: number;
   /** BODY_IDLE_TIMEOUT_MS (default 10000) and BODY_TIMEOUT_MS (default 600000): a request body that pauses longer, or lasts longer, is cut. */
   bodyBounds: { idleMs: number; totalMs: number; lingerBytes: number };
+  /**
+   * CACHE_HEARTBEAT_MS (default 1000, at most 2000) and CACHE_MAX_AGE_MS (default 2000, at most 5000), on
+   * PostgreSQL: how often the cache listener proves it is alive (nothing is held while its last proof is
+   * older than two periods), and the longest a read is held. Both bounds keep a revoked key refused by every
+   * instance within 5 s.
+   */
+  cache: { heartbeatMs: number; maxAgeMs: number };
+  /** RATE_LIMIT_SAVE_MS, default 1000: how often SQLite's in-memory rate-limit counts are written (what a crash can lose). */
+  rateLimitSaveMs: number;
+  /** SHUTDOWN_TIMEOUT_MS, default 5000: how long a stop waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
 }
 
 /** The environment variables `loadConfig` reads, with their defaults: the server's --help prints them; the README's table lists the same. */
@@ -48,6 +59,10 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'TICK_INTERVAL_MS', default: '250', meaning: 'how often due webhook attempts and reviews run (0: never)' },
   { name: 'BODY_IDLE_TIMEOUT_MS', default: '10000', meaning: 'a request body pausing longer is cut (400)' },
   { name: 'BODY_TIMEOUT_MS', default: '600000', meaning: 'a request body lasting longer is cut (400)' },
+  { name: 'CACHE_HEARTBEAT_MS', default: '1000', meaning: 'PostgreSQL: how often the cache listener proves it is alive (≤ 2000)' },
+  { name: 'CACHE_MAX_AGE_MS', default: '2000', meaning: 'PostgreSQL: the longest a read is held in memory (≤ 5000)' },
+  { name: 'RATE_LIMIT_SAVE_MS', default: '1000', meaning: 'SQLite: how often the rate-limit counts are written' },
+  { name: 'SHUTDOWN_TIMEOUT_MS', default: '5000', meaning: 'how long a stop waits for requests in flight' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -97,6 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       totalMs: int('BODY_TIMEOUT_MS', DEFAULT_BODY_BOUNDS.totalMs, 1, 3_600_000),
       lingerBytes: DEFAULT_BODY_BOUNDS.lingerBytes,
     },
+    cache: { heartbeatMs: int('CACHE_HEARTBEAT_MS', 1000, 10, 2000), maxAgeMs: int('CACHE_MAX_AGE_MS', 2000, 0, 5000) },
+    rateLimitSaveMs: int('RATE_LIMIT_SAVE_MS', 1000, 10, 60_000),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 5000, 0, 600_000),
   };
 }
 

@@ -28,8 +28,8 @@ Options:
   --version   the package's version and the API version of its contract
   -h, --help
 
-Exit codes (it runs until SIGINT or SIGTERM, then 0): 1 the port is taken or the data cannot be opened,
-2 a configuration error.`;
+Exit codes (it runs until SIGINT or SIGTERM, then 0): 1 the port is taken or the data cannot be opened
+(another server runs on the same SQLite file), 2 a configuration error.`;
 
 /** Why the server cannot listen, in the words a developer needs. */
 function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): string {
@@ -86,13 +86,30 @@ async function serve(): Promise<void> {
     }
   });
 
+  // A stop closes the data on every path, so the rate-limit counts held in memory are written: once the
+  // requests in flight are answered, or after SHUTDOWN_TIMEOUT_MS with their connections closed.
+  let closing: Promise<void> | undefined;
+  const closeData = (why: string) => {
+    closing ??= composed
+      .close()
+      .then(
+        () => logger.info({ why }, 'data closed'),
+        (error: unknown) => logger.error({ err: error }, 'the data did not close cleanly'),
+      )
+      .finally(() => process.exit(0));
+    return closing;
+  };
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    http.close(() => {
-      void composed.close().finally(() => process.exit(0));
-    });
+    http.close(() => void closeData('every request answered'));
     http.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
+    setTimeout(() => {
+      logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown timeout: their connections are closed');
+      http.closeAllConnections();
+      void closeData('shutdown timeout');
+      // The data's close itself hanging (an unreachable database) must not keep the process up.
+      setTimeout(() => process.exit(1), 10_000).unref();
+    }, config.shutdownTimeoutMs).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -10,7 +10,6 @@ import type { Contract, Operation } from '../../spec';
 import { KEY_LIKE, describeKey } from '../domain/access/keys';
 import type { RateLimitDecision } from '../domain/access/rate-limit';
 import { missingScopes } from '../domain/access/scopes';
-import { whenReady, type Awaitable } from '../store/awaitable';
 import type { RequestFault } from '../domain/faults/faults';
 import { DomainError, RateLimitedError } from '../domain/shared/errors';
 import { bodyBounder, hasBody, holdIdleBound, type BodyBounds } from './body-bounds';
@@ -34,12 +33,12 @@ export interface EdgeKey {
  * key store (`ApiKeys`); the mock a check of the keys' shape.
  */
 export interface KeyCheck<K extends EdgeKey> {
-  authenticate(bearer: string, remoteAddress: string | undefined): Awaitable<K>;
+  authenticate(bearer: string, remoteAddress: string | undefined): K | Promise<K>;
 }
 
 /** The rate-limit port: one request of a key counted in its window. */
 export interface RateLimiter {
-  consume(keyId: string): Awaitable<RateLimitDecision>;
+  consume(keyId: string): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /**
@@ -47,7 +46,7 @@ export interface RateLimiter {
  * gets instead of its usual course, if anything. The reference server passes its faults; the mock sets none.
  */
 export interface FaultSource {
-  forRequest(keyId: string, operationId: string): Awaitable<RequestFault | undefined>;
+  forRequest(keyId: string, operationId: string): RequestFault | undefined | Promise<RequestFault | undefined>;
 }
 
 /** One request on its way through the edge: what the steps found, for the host to go on with. */
@@ -109,7 +108,7 @@ export interface EdgePorts<K extends EdgeKey> {
  * stop with the connection closed and no answer.
  */
 type Outcome = Refusal | typeof OUTSIDE_THE_API | typeof CLOSED_WITHOUT_ANSWER | undefined;
-type Step<K extends EdgeKey> = (request: EdgeRequest<K>) => Awaitable<Outcome>;
+type Step<K extends EdgeKey> = (request: EdgeRequest<K>) => Outcome | Promise<Outcome>;
 
 const OUTSIDE_THE_API = Symbol('outside the API');
 const CLOSED_WITHOUT_ANSWER = Symbol('closed without an answer');
@@ -121,11 +120,10 @@ export interface Edge<K extends EdgeKey> {
   request(req: IncomingMessage, res: ServerResponse): EdgeRequest<K>;
   /**
    * Runs the steps in order. True: the request goes on to the host (an operation's request, with what the
-   * edge found, or a path outside the API); false: the edge answered it (or closed its connection). Answered
-   * at once when every step was (what each needed was in memory), else a promise. A failure that is not the
-   * request's (the key store down) throws or rejects, for the host to answer as its own.
+   * edge found, or a path outside the API); false: the edge answered it (or closed its connection). A failure
+   * that is not the request's (the key store down) rejects, for the host to answer as its own.
    */
-  run(request: EdgeRequest<K>): Awaitable<boolean>;
+  run(request: EdgeRequest<K>): Promise<boolean>;
   /**
    * How a host takes a request through the edge: runs the steps, then `onward` when the request goes on to
    * the host; `failed` hears of a failure that is not the request's, of the steps or of `onward` (thrown, or
@@ -155,28 +153,19 @@ export function createEdge<K extends EdgeKey>(ports: EdgePorts<K>): Edge<K> {
     request: (req, res) => ({
       req, res, target: req.url ?? '/', id: '', path: '', query: '', operation: undefined, key: undefined, body: undefined, bodyRead: 'none', fault: undefined, errorDocs: ports.errorDocs,
     }),
-    run: (request) => runSteps(steps, 0, request),
+    run: (request) => runSteps(steps, request),
     handle(request, onward, failed) {
-      const goOn = (goesOn: boolean): unknown => (goesOn ? onward(request) : undefined);
-      try {
-        const ran = runSteps(steps, 0, request);
-        const went = ran instanceof Promise ? ran.then(goOn) : goOn(ran);
-        if (went instanceof Promise) went.catch(failed);
-      } catch (error) {
-        failed(error);
-      }
+      runSteps(steps, request)
+        .then((goesOn) => (goesOn ? onward(request) : undefined))
+        .catch(failed);
     },
   };
 }
 
-/**
- * The steps from `from` on, without a promise while each answers at once; from the first that answers with
- * a promise, the rest run once it settles.
- */
-function runSteps<K extends EdgeKey>(steps: readonly Step<K>[], from: number, request: EdgeRequest<K>): Awaitable<boolean> {
-  for (let i = from; i < steps.length; i++) {
-    const outcome = steps[i]!(request);
-    if (outcome instanceof Promise) return outcome.then((settled) => (settled === undefined ? runSteps(steps, i + 1, request) : concluded(request, settled)));
+/** The steps in order, each once the one before has gone on; the first verdict other than "go on" ends them. */
+async function runSteps<K extends EdgeKey>(steps: readonly Step<K>[], request: EdgeRequest<K>): Promise<boolean> {
+  for (const step of steps) {
+    const outcome = await step(request);
     if (outcome !== undefined) return concluded(request, outcome);
   }
   return true;
@@ -262,7 +251,7 @@ function authenticate<K extends EdgeKey>(keys: KeyCheck<K>): Step<K> {
     if (error instanceof DomainError && error.status === 401) return refusalOf(401, error);
     throw error;
   };
-  return function authenticate(request) {
+  return async function authenticate(request) {
     if (!request.operation!.secured) return undefined;
     if (keyInQueryString(request.query)) return unauthorized('API keys are not accepted in the query string; send them in the Authorization header only.');
     const header = request.req.headers.authorization;
@@ -270,15 +259,8 @@ function authenticate<K extends EdgeKey>(keys: KeyCheck<K>): Step<K> {
     const bearer = BEARER.exec(header);
     if (!bearer) return unauthorized('The Authorization header must be "Bearer <API key>".');
     try {
-      const key = keys.authenticate(bearer[1]!, request.req.socket.remoteAddress);
-      if (!(key instanceof Promise)) {
-        request.key = key;
-        return undefined;
-      }
-      return key.then((found) => {
-        request.key = found;
-        return undefined;
-      }, refused);
+      request.key = await keys.authenticate(bearer[1]!, request.req.socket.remoteAddress);
+      return undefined;
     } catch (error) {
       return refused(error);
     }
@@ -304,14 +286,13 @@ export function keyInQueryString(query: string): boolean {
  * authenticated request from here on, errors included; past the limit, 429 with Retry-After.
  */
 function limitRate<K extends EdgeKey>(limiter: RateLimiter): Step<K> {
-  return function limitRate(request) {
+  return async function limitRate(request) {
     if (!request.key) return undefined;
-    return whenReady(limiter.consume(request.key.id), (decision) => {
-      request.res.setHeader('X-RateLimit-Limit', String(decision.limit));
-      request.res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-      if (decision.allowed) return undefined;
-      return refusalOf(429, new RateLimitedError(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
-    });
+    const decision = await limiter.consume(request.key.id);
+    request.res.setHeader('X-RateLimit-Limit', String(decision.limit));
+    request.res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    if (decision.allowed) return undefined;
+    return refusalOf(429, new RateLimitedError(decision.retryAfterSeconds), { 'Retry-After': String(decision.retryAfterSeconds) });
   };
 }
 
@@ -394,16 +375,15 @@ function refuseNearMissFields<K extends EdgeKey>(contract: Contract): Step<K> {
  * The last step: every refusal of the edge comes first.
  */
 function injectFault<K extends EdgeKey>(faults: FaultSource | undefined): Step<K> {
-  return function injectFault(request) {
+  return async function injectFault(request) {
     if (!faults || !request.key) return undefined;
-    return whenReady(faults.forRequest(request.key.id, request.operation!.operationId), (fault): Awaitable<Outcome> => {
-      if (fault === undefined) return undefined;
-      if (fault.kind === 'answer') request.fault = fault.error;
-      if (fault.kind === 'delay') return waitUnlessClosed(request, fault.ms).then((closed) => (closed ? CLOSED_WITHOUT_ANSWER : undefined));
-      if (fault.kind !== 'drop') return undefined;
-      request.req.socket.destroy();
-      return CLOSED_WITHOUT_ANSWER;
-    });
+    const fault = await faults.forRequest(request.key.id, request.operation!.operationId);
+    if (fault === undefined) return undefined;
+    if (fault.kind === 'answer') request.fault = fault.error;
+    if (fault.kind === 'delay') return (await waitUnlessClosed(request, fault.ms)) ? CLOSED_WITHOUT_ANSWER : undefined;
+    if (fault.kind !== 'drop') return undefined;
+    request.req.socket.destroy();
+    return CLOSED_WITHOUT_ANSWER;
   };
 }
 

@@ -1,5 +1,4 @@
 import type { Domain } from '../domain';
-import { whenReady } from '../store/awaitable';
 import { messageShape } from './shapes';
 import type { ReferenceHandlers } from './types';
 
@@ -7,7 +6,7 @@ import type { ReferenceHandlers } from './types';
 export function messagesHandlers(domain: Domain): ReferenceHandlers<'Messages'> {
   const sending = domain.sending;
   return {
-    sendMessage: ({ key, body }) => whenReady(sending.sendMessage(key, body), (outcome) => ({ status: 200 as const, body: messageShape(outcome) })),
+    sendMessage: async ({ key, body }) => ({ status: 200, body: messageShape(await sending.sendMessage(key, body)) }),
     sendTemplateMessage: async ({ key, body }) => ({ status: 200, body: messageShape(await sending.sendTemplate(key, body)) }),
   };
 }

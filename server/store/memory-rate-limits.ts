@@ -1,14 +1,13 @@
-import type { Awaitable } from './awaitable';
 import type { RateLimitRepository } from './repositories';
 
 /**
  * Rate-limit counters of one process: for a front that keeps no data (the mock), and for a store whose data
- * one process owns (SQLite; store/sql/held-in-memory.ts).
+ * one server process owns (SQLite; store/sql/kept-windows.ts).
  */
 export class MemoryRateLimitCounters implements RateLimitRepository {
   private readonly counts = new Map<string, { windowStart: number; count: number }>();
 
-  hit(keyId: string, windowStart: number): Awaitable<number> {
+  async hit(keyId: string, windowStart: number): Promise<number> {
     const current = this.counts.get(keyId);
     if (current && current.windowStart === windowStart) return ++current.count;
     this.counts.set(keyId, { windowStart, count: 1 });
@@ -19,13 +18,13 @@ export class MemoryRateLimitCounters implements RateLimitRepository {
     for (const [key, { windowStart: start }] of this.counts) if (start < windowStart) this.counts.delete(key);
   }
 
-  /** Every key's count in the window it was last counted in. */
-  windows(): { keyId: string; windowStart: number; count: number }[] {
-    return [...this.counts].map(([keyId, { windowStart, count }]) => ({ keyId, windowStart, count }));
+  /** A key's count in the window it was last counted in. */
+  protected windowOf(keyId: string): { windowStart: number; count: number } | undefined {
+    return this.counts.get(keyId);
   }
 
   /** Takes up a count kept from before (a restart), unless this process has counted the key since. */
-  resume(keyId: string, windowStart: number, count: number): void {
+  protected resume(keyId: string, windowStart: number, count: number): void {
     if (!this.counts.has(keyId)) this.counts.set(keyId, { windowStart, count });
   }
 }

@@ -1,11 +1,9 @@
 // Storage behind interfaces: what the domain may ask of the service's data. Every method is asynchronous
-// (SQLite in this process, or PostgreSQL shared by several instances), except that the reads every request
-// makes (a key by its hash, a client, the fault targets, a rate-limit count) answer at once when held in
-// memory (`Awaitable`, sql/held-in-memory.ts); `transaction` runs a function
+// (SQLite in this process, or PostgreSQL shared by several instances; what is held in memory,
+// sql/held-in-memory.ts, answers with a settled promise); `transaction` runs a function
 // atomically over the repositories it hands it, so a check-then-write rule inside it cannot race. Records
 // of one partner are reached only through that partner's id: nothing here lists or finds another partner's
 // data by accident.
-import type { Awaitable } from './awaitable';
 import type {
   ApiKey,
   Channel,
@@ -49,7 +47,7 @@ export interface KeyRepository {
   update(key: ApiKey): Promise<void>;
   findById(partnerId: PartnerId, id: string): Promise<ApiKey | undefined>;
   /** Any partner's key: authentication starts from the key alone. */
-  findByHash(hash: string): Awaitable<ApiKey | undefined>;
+  findByHash(hash: string): Promise<ApiKey | undefined>;
   /** Oldest first. */
   list(partnerId: PartnerId): Promise<ApiKey[]>;
   count(partnerId: PartnerId): Promise<number>;
@@ -57,7 +55,7 @@ export interface KeyRepository {
 
 export interface ClientRepository {
   insert(client: ClientRecord): Promise<void>;
-  findByRef(partnerId: PartnerId, clientRef: string): Awaitable<ClientRecord | undefined>;
+  findByRef(partnerId: PartnerId, clientRef: string): Promise<ClientRecord | undefined>;
   /** The client holding a provider account (`chat`: the number id; `social`: the account id), whoever's it is. */
   findByAccount(channel: Channel, accountKey: string): Promise<ClientRecord | undefined>;
   /** Oldest first. */
@@ -120,7 +118,7 @@ export interface MessageRepository {
 /** Last inbound message per (client, contact): the 24-hour customer service window. */
 export interface ServiceWindowRepository {
   recordInbound(client: ClientId, contact: string, at: Date): Promise<void>;
-  lastInbound(client: ClientId, contact: string): Awaitable<Date | undefined>;
+  lastInbound(client: ClientId, contact: string): Promise<Date | undefined>;
 }
 
 /** Partner-level settings: the trial state. */
@@ -182,7 +180,7 @@ export interface FaultRepository {
   /** The partner's delivery faults with turns left, oldest first. */
   liveOfDeliveries(partnerId: PartnerId): Promise<Fault[]>;
   /** The keys and partners that have faults with turns left (read on every request: cached). */
-  targets(): Awaitable<FaultTargets>;
+  targets(): Promise<FaultTargets>;
   /** Takes one of a next-N fault's turns; false when none was left (another request took the last). */
   takeTurn(id: string): Promise<boolean>;
   /** Counts one matching request (or delivery) of a share; the count after it. */
@@ -202,7 +200,7 @@ export interface FaultRepository {
 /** Request counters per key and fixed window, shared by every instance on the data. */
 export interface RateLimitRepository {
   /** Counts one request of the key in the window starting at `windowStart` (epoch ms); the count after it. */
-  hit(keyId: string, windowStart: number): Awaitable<number>;
+  hit(keyId: string, windowStart: number): Promise<number>;
   /** Drops the counters of windows that started before `windowStart`. */
   purgeBefore(windowStart: number): Promise<void>;
 }

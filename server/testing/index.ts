@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { compose, type Composition } from '../compose';
+import { compose, type Composition, type CompositionOptions } from '../compose';
 import { loadConfig } from '../config';
 import { createAppServer } from '../http/app-server';
 import type { Domain } from '../domain';
@@ -68,6 +68,8 @@ export interface TestServerOptions {
   logs?: { write(line: string): void };
   /** Served at /docs instead of docs/site. */
   docsDir?: string;
+  /** Wraps the database's connection (compose.ts). */
+  wrapConnection?: CompositionOptions['wrapConnection'];
 }
 
 /** What the contract suite drives over IPC; keep it stable (contract-tests/targets.ts). */
@@ -108,6 +110,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     config,
     logger: createLogger(config.logLevel, opts.logs),
     docsDir: opts.docsDir,
+    wrapConnection: opts.wrapConnection,
     database: opts.dataDir ? undefined : ':memory:',
     clock: opts.now,
     events: opts.events,

@@ -1,7 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey, KeyMode, PartnerId } from '../../store/records';
 import type { Store } from '../../store/repositories';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { badRequest, notFound, unauthorized } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -104,13 +103,12 @@ export class ApiKeys {
 
   /**
    * Resolves the key of a request: 401 for a malformed, unknown, revoked or expired key, or an address
-   * outside its allowlist. Looked up by hash, then compared in constant time. Answered at once when the key is
-   * held in memory (a refusal is thrown then), else a promise.
+   * outside its allowlist. Looked up by hash, then compared in constant time.
    */
-  authenticate(plain: string, remoteAddress: string | undefined): Awaitable<ApiKey> {
+  async authenticate(plain: string, remoteAddress: string | undefined): Promise<ApiKey> {
     if (!KEY_PATTERN.test(plain)) throw unauthorized('The API key is malformed.');
     const hash = hashKey(plain);
-    return whenReady(this.store.keys.findByHash(hash), (key) => this.admitted(key, hash, remoteAddress));
+    return this.admitted(await this.store.keys.findByHash(hash), hash, remoteAddress);
   }
 
   /** The key found by the hash of a request's key, if it is that key and may be used now from `remoteAddress`. */

@@ -1,5 +1,4 @@
 import type { RateLimitRepository } from '../../store/repositories';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import type { Clock } from '../shared/clock';
 
 export interface RateLimitPolicy {
@@ -30,8 +29,8 @@ export class FixedWindowRateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** One request of the key counted; answered at once when the count is held in this process. */
-  consume(keyId: string): Awaitable<RateLimitDecision> {
+  /** One request of the key counted. */
+  async consume(keyId: string): Promise<RateLimitDecision> {
     const now = this.clock().getTime();
     const windowMs = this.policy.windowSeconds * 1000;
     const start = Math.floor(now / windowMs) * windowMs;
@@ -41,10 +40,8 @@ export class FixedWindowRateLimiter {
       this.purgedBefore = start;
       this.counters.purgeBefore(start).catch(() => (this.purgedBefore = 0));
     }
-    return whenReady(this.counters.hit(keyId, start), (count): RateLimitDecision => {
-      const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
-      const allowed = count <= this.policy.max;
-      return { allowed, limit: this.policy.max, remaining: Math.max(0, this.policy.max - count), retryAfterSeconds };
-    });
+    const count = await this.counters.hit(keyId, start);
+    const retryAfterSeconds = Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+    return { allowed: count <= this.policy.max, limit: this.policy.max, remaining: Math.max(0, this.policy.max - count), retryAfterSeconds };
   }
 }

@@ -7,7 +7,6 @@
 import { OPERATIONS, responseKeyOf, type OperationId } from '../../../generated/server';
 import type { ApiKey, Fault, FaultKind, PartnerId } from '../../store/records';
 import type { FaultRepository } from '../../store/repositories';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import type { Clock } from '../shared/clock';
 import { DomainError, RateLimitedError, badRequest, upstreamUnavailable } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -153,9 +152,10 @@ export class Faults {
    * The fault a request of the key to `operationId` takes, if any: the oldest of the key's faults that
    * reaches the operation and whose turn this request is. One request takes one fault at most.
    */
-  forRequest(keyId: string, operationId: string): Awaitable<RequestFault | undefined> {
-    // Asked by every request of a key: the answer for a key without faults is at hand.
-    return whenReady(this.repo.targets(), (targets) => (targets.keys.has(keyId) ? this.faultOfKey(keyId, operationId) : undefined));
+  async forRequest(keyId: string, operationId: string): Promise<RequestFault | undefined> {
+    // Asked by every request of a key: who has faults is held in memory.
+    if (!(await this.repo.targets()).keys.has(keyId)) return undefined;
+    return this.faultOfKey(keyId, operationId);
   }
 
   private async faultOfKey(keyId: string, operationId: string): Promise<RequestFault | undefined> {

@@ -8,7 +8,6 @@ import { ENUMS } from '../../../generated/constants';
 import type { HeldMediaReference, MediaProvider } from '../../provider/channel-provider';
 import type { ClientRecord, TemplateComponent } from '../../store/records';
 import { accountOf } from '../onboarding/clients';
-import type { Awaitable } from '../../store/awaitable';
 import type { Clock } from '../shared/clock';
 import { DomainError, badRequest } from '../shared/errors';
 import { callProvider, downloadFailure, sendFailure, templateFailure } from '../shared/provider-failures';
@@ -98,12 +97,7 @@ export class MediaScope {
    * Sends (POST /messages/send, /messages/send-template), dry runs included: a dry run promises that the
    * live send would be accepted. Refuses the first reference outside the scope with `404 media_not_found`.
    */
-  assertSendable(client: ClientRecord, references: readonly MediaReference[]): Awaitable<void> {
-    // Most sends carry no media: nothing to ask the provider, no promise.
-    return references.length === 0 ? undefined : this.assertHeld(client, references);
-  }
-
-  private async assertHeld(client: ClientRecord, references: readonly MediaReference[]): Promise<void> {
+  async assertSendable(client: ClientRecord, references: readonly MediaReference[]): Promise<void> {
     for (const { field, id } of references) {
       const held = await callProvider(() => this.provider.lookupMedia(accountOf(client), id), sendFailure('message'));
       if (!this.inScope(held)) throw mediaNotFound(client.client_ref, field);

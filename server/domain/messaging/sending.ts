@@ -12,7 +12,6 @@ import {
 } from './channel-carriage';
 import { accountOf, type Clients } from '../onboarding/clients';
 import { DRY_RUN_ID_PREFIX, deliveryMode, type DeliveryMode } from './delivery-mode';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import { badRequest } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
 import type { MessageStatuses } from './message-status';
@@ -65,29 +64,20 @@ export type SendingKey = Pick<ApiKey, 'id' | 'mode' | 'partnerId'>;
 export class Sending {
   constructor(private readonly deps: SendingDeps) {}
 
-  /**
-   * A free-form send's rules in order. Answered at once when what they read is held in memory (the client,
-   * its service window) and nothing is delivered (a dry run): a refusal is thrown then; else a promise.
-   */
-  sendMessage(key: SendingKey, request: SendMessageRequest): Awaitable<SendOutcome> {
-    return whenReady(this.deps.clients.get(key.partnerId, request.client_ref), (client) => {
-      const to = recipientOn(client.channel, request.to);
-      assertChannelCarriesType(client.channel, request.type);
-      assertMediaByLinkWhereRequired(client.channel, request);
-      const payload = deliverablePayload(client.channel, request);
-      const sendable = this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
-      const warnings = undeliveredOnChannel(client.channel, request);
-      const message: OutboundMessage = { to, type: request.type, payload };
-      return whenReady(sendable, () => this.sendWithinWindow(key, client, message, request.dry_run, warnings));
-    });
-  }
-
-  /** Rule 5 (the service window), then the delivery mode and the delivery. */
-  private sendWithinWindow(key: SendingKey, client: ClientRecord, message: OutboundMessage, dryRun: boolean | undefined, warnings: string[]): Awaitable<SendOutcome> {
-    return whenReady(this.deps.serviceWindow.check(client, message.to, key.mode), (windowWarning) => {
-      if (windowWarning) warnings.push(windowWarning);
-      return whenReady(this.modeOf(key, client, message.to, dryRun), (mode) => this.deliver(key, client, mode, message, 'outbound', warnings));
-    });
+  /** A free-form send's rules in order. */
+  async sendMessage(key: SendingKey, request: SendMessageRequest): Promise<SendOutcome> {
+    const client = await this.deps.clients.get(key.partnerId, request.client_ref);
+    const to = recipientOn(client.channel, request.to);
+    assertChannelCarriesType(client.channel, request.type);
+    assertMediaByLinkWhereRequired(client.channel, request);
+    const payload = deliverablePayload(client.channel, request);
+    await this.deps.mediaScope.assertSendable(client, mediaIdsIn({ type: request.type, [request.type]: payload }, ''));
+    const warnings = undeliveredOnChannel(client.channel, request);
+    // Rule 5: the service window.
+    const windowWarning = await this.deps.serviceWindow.check(client, to, key.mode);
+    if (windowWarning) warnings.push(windowWarning);
+    const mode = await this.modeOf(key, client, to, request.dry_run);
+    return this.deliver(key, client, mode, { to, type: request.type, payload }, 'outbound', warnings);
   }
 
   async sendTemplate(key: SendingKey, request: SendTemplateRequest): Promise<SendOutcome> {
@@ -114,20 +104,20 @@ export class Sending {
     return outcome;
   }
 
-  private modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Awaitable<DeliveryMode> {
-    const registered = key.mode === 'test' ? this.deps.testRecipients.isRegistered(client, to) : false;
-    return whenReady(registered, (isRegistered) => deliveryMode(key.mode, dryRun, { client_ref: client.client_ref, to }, isRegistered));
+  private async modeOf(key: SendingKey, client: ClientRecord, to: string, dryRun: boolean | undefined): Promise<DeliveryMode> {
+    const registered = key.mode === 'test' && (await this.deps.testRecipients.isRegistered(client, to));
+    return deliveryMode(key.mode, dryRun, { client_ref: client.client_ref, to }, registered);
   }
 
-  /** Dry runs stop here (at once); deliveries pass the trial gate, go to the provider, get a status and count. */
-  private deliver(
+  /** Dry runs stop here; deliveries pass the trial gate, go to the provider, get a status and count. */
+  private async deliver(
     key: SendingKey,
     client: ClientRecord,
     mode: DeliveryMode,
     message: OutboundMessage,
     usageKind: Extract<UsageKind, 'outbound' | 'outbound_template'>,
     warnings: string[],
-  ): Awaitable<SendOutcome> {
+  ): Promise<SendOutcome> {
     if (!mode.deliver) {
       const outcome: SendOutcome = { messageId: this.deps.ids.id(DRY_RUN_ID_PREFIX), dryRun: true, warnings };
       if (mode.hint) outcome.hint = mode.hint;

@@ -1,6 +1,5 @@
 import type { ClientId, KeyMode } from '../../store/records';
 import type { ServiceWindowRepository } from '../../store/repositories';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import { DAY_MS, type Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 
@@ -25,16 +24,14 @@ export class ServiceWindow {
     await this.repo.recordInbound(client, contact, at);
   }
 
-  isOpen(client: ClientId, contact: string): Awaitable<boolean> {
-    return whenReady(this.repo.lastInbound(client, contact), (last) => last !== undefined && this.clock().getTime() - last.getTime() < SERVICE_WINDOW_MS);
+  async isOpen(client: ClientId, contact: string): Promise<boolean> {
+    const last = await this.repo.lastInbound(client, contact);
+    return last !== undefined && this.clock().getTime() - last.getTime() < SERVICE_WINDOW_MS;
   }
 
-  /**
-   * Throws for a test-key send outside the window; returns the warning for a live one (else none). At once
-   * when the contact's last message is held in memory.
-   */
-  check(client: ClientId, to: string, keyMode: KeyMode): Awaitable<string | undefined> {
-    return whenReady(this.isOpen(client, to), (open) => (open ? undefined : this.outside(to, keyMode)));
+  /** Throws for a test-key send outside the window; returns the warning for a live one (else none). */
+  async check(client: ClientId, to: string, keyMode: KeyMode): Promise<string | undefined> {
+    return (await this.isOpen(client, to)) ? undefined : this.outside(to, keyMode);
   }
 
   private outside(to: string, keyMode: KeyMode): string {

@@ -1,7 +1,6 @@
 import type { ConnectedAccount, ProviderAccount } from '../../provider/channel-provider';
 import type { Channel, ClientRecord, PartnerId } from '../../store/records';
 import { DuplicateError, type Store } from '../../store/repositories';
-import { whenReady, type Awaitable } from '../../store/awaitable';
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 
@@ -28,15 +27,11 @@ export class Clients {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * The partner's client; another partner's client under the same reference is not found either. At once
-   * when the client is held in memory (not found is thrown then), else a promise.
-   */
-  get(partnerId: PartnerId, clientRef: string): Awaitable<ClientRecord> {
-    return whenReady(this.store.clients.findByRef(partnerId, clientRef), (client) => {
-      if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
-      return client;
-    });
+  /** The partner's client; another partner's client under the same reference is not found either. */
+  async get(partnerId: PartnerId, clientRef: string): Promise<ClientRecord> {
+    const client = await this.store.clients.findByRef(partnerId, clientRef);
+    if (!client) throw notFound(`No client with client_ref ${clientRef}.`);
+    return client;
   }
 
   /** The client holding a provider account, of whichever partner (the provider's notifications name accounts). */

@@ -1,6 +1,7 @@
-import { Client, Pool, types, type PoolClient } from 'pg';
+import { Pool, types, type PoolClient } from 'pg';
 import { DuplicateError } from '../repositories';
 import { OpenTransaction, type SqlConnection } from '../sql/connection';
+import { ChangeListener, KEEP_ALIVE } from './change-listener';
 import { CACHE_CHANNEL, POSTGRES_MIGRATIONS } from './migrations';
 
 /** BIGINT columns hold epoch milliseconds and counters, far below 2^53: read them as numbers. */
@@ -26,67 +27,6 @@ function translate(error: unknown): unknown {
   return (error as { code?: string }).code === '23505' ? new DuplicateError(error) : error;
 }
 
-/**
- * Cached tables may change in another instance: every instance LISTENs on the channel the tables' triggers
- * NOTIFY with the table's name, and each notification moves that table's change version (read-cache.ts
- * drops what it read from it). While the listening connection is down, nothing can be cached: every call
- * gets a new version, until it is back.
- */
-class ChangeListener {
-  /** Every version handed out is a new number of this sequence: a version never comes back. */
-  private sequence = 0;
-  private readonly versions = new Map<string, number>();
-  /** Set on every (re)start: whatever changed while nobody listened is unknown. */
-  private floor = 0;
-  private client: Client | undefined;
-  private closed = false;
-  private retryMs = 100;
-
-  constructor(private readonly connectionString: string) {}
-
-  async start(): Promise<void> {
-    const client = new Client({ connectionString: this.connectionString });
-    client.on('notification', (notification) => void this.versions.set(notification.payload ?? '', ++this.sequence));
-    client.on('error', () => this.lost(client));
-    client.on('end', () => this.lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${CACHE_CHANNEL}`);
-    this.client = client;
-    this.retryMs = 100;
-    this.floor = ++this.sequence;
-  }
-
-  current(table: string): number {
-    if (!this.client) return ++this.sequence;
-    const version = this.versions.get(table) ?? 0;
-    return version > this.floor ? version : this.floor;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.client?.end().catch(() => undefined);
-    this.client = undefined;
-  }
-
-  private lost(client: Client): void {
-    if (this.client !== client) return;
-    this.client = undefined;
-    client.end().catch(() => undefined);
-    if (!this.closed) this.retry();
-  }
-
-  private retry(): void {
-    const timer = setTimeout(() => {
-      if (this.closed) return;
-      this.start().catch(() => {
-        this.retryMs = Math.min(this.retryMs * 2, 5_000);
-        this.retry();
-      });
-    }, this.retryMs);
-    timer.unref();
-  }
-}
-
 /** Statements on a pool or on one client, and their errors in the store's terms. */
 async function query<R>(on: Pool | PoolClient, sql: string, params: readonly unknown[]): Promise<{ rows: R[]; rowCount: number }> {
   try {
@@ -95,6 +35,18 @@ async function query<R>(on: Pool | PoolClient, sql: string, params: readonly unk
   } catch (error) {
     throw translate(error);
   }
+}
+
+/** How often the cache listener proves it is alive, by default (CACHE_HEARTBEAT_MS). */
+export const DEFAULT_HEARTBEAT_MS = 1_000;
+/** The longest a read is held in memory on PostgreSQL, by default (CACHE_MAX_AGE_MS). */
+export const DEFAULT_CACHE_MAX_AGE_MS = 2_000;
+
+export interface PostgresOptions {
+  maxConnections?: number;
+  connectTimeoutMs?: number;
+  heartbeatMs?: number;
+  cacheMaxAgeMs?: number;
 }
 
 /**
@@ -106,21 +58,24 @@ export class PostgresConnection implements SqlConnection {
 
   private constructor(
     private readonly pool: Pool,
-    private readonly listener: ChangeListener,
+    /** What tells this instance that another changed a cached table (change-listener.ts). */
+    readonly listener: ChangeListener,
+    readonly cacheMaxAgeMs: number,
   ) {}
 
   /** Connects (retrying while the server starts), migrates and starts listening for cache invalidations. */
-  static async open(connectionString: string, options: { maxConnections?: number; connectTimeoutMs?: number } = {}): Promise<PostgresConnection> {
-    const pool = new Pool({ connectionString, max: options.maxConnections ?? 10, types: pgTypes });
+  static async open(connectionString: string, options: PostgresOptions = {}): Promise<PostgresConnection> {
+    const pool = new Pool({ connectionString, max: options.maxConnections ?? 10, types: pgTypes, ...KEEP_ALIVE });
     // An idle client that loses its server emits here; the pool drops it and opens another when needed.
     pool.on('error', () => undefined);
+    const listener = new ChangeListener({ connectionString, channel: CACHE_CHANNEL, heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS });
     try {
       await waitForServer(pool, options.connectTimeoutMs ?? 30_000);
       await migratePostgres(pool);
-      const listener = new ChangeListener(connectionString);
       await listener.start();
-      return new PostgresConnection(pool, listener);
+      return new PostgresConnection(pool, listener, options.cacheMaxAgeMs ?? DEFAULT_CACHE_MAX_AGE_MS);
     } catch (error) {
+      await listener.close();
       await pool.end().catch(() => undefined);
       throw error;
     }

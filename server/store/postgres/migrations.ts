@@ -291,6 +291,17 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
         FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
     `,
   },
+  {
+    version: 603,
+    name: 'a fault taken, held or let go notifies like one added or removed',
+    sql: `
+      -- Who has faults (store/sql/faults.ts) changes when a fault's last turn is taken or it holds or lets go
+      -- of a delivery (UPDATEs): every change of the table tells the other instances, as for every cached table.
+      DROP TRIGGER faults_changed ON faults;
+      CREATE TRIGGER faults_changed AFTER INSERT OR UPDATE OR DELETE ON faults
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
+    `,
+  },
 ];
 
 /** The channel the triggers above notify on. */

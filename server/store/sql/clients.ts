@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { ClientRecord, PartnerId } from '../records';
 import type { ClientRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -38,16 +37,15 @@ export class SqlClientRepository implements ClientRepository {
       c.account_key,
       c.connected_at.getTime(),
     ]);
-    this.memory.wrote('clients');
   }
 
   /** Asked by nearly every request, hence cached. */
-  findByRef(partnerId: PartnerId, clientRef: string): Awaitable<ClientRecord | undefined> {
+  findByRef(partnerId: PartnerId, clientRef: string): Promise<ClientRecord | undefined> {
     // The partner id cannot contain a newline, so the pair is one unambiguous cache key.
     return this.memory.clientsByRef.get(`${partnerId}\n${clientRef}`, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? AND client_ref = ?`, [partnerId, clientRef]);
       return row && toClient(row);
-    }, !this.db.inTransaction());
+    });
   }
 
   async findByAccount(channel: ClientRecord['channel'], accountKey: string): Promise<ClientRecord | undefined> {
@@ -59,14 +57,14 @@ export class SqlClientRepository implements ClientRepository {
   async page(partnerId: PartnerId, limit: number, offset: number): Promise<ClientRecord[]> {
     const page = await this.memory.clientPages.get(`${partnerId}\n${limit}\n${offset}`, async () => {
       return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM clients WHERE partner_id = ? ORDER BY seq LIMIT ? OFFSET ?`, [partnerId, limit, offset])).map(toClient);
-    }, !this.db.inTransaction());
+    });
     return page!;
   }
 
   async count(partnerId: PartnerId): Promise<number> {
     const count = await this.memory.clientCounts.get(partnerId, async () => {
       return (await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM clients WHERE partner_id = ?', [partnerId]))!.n;
-    }, !this.db.inTransaction());
+    });
     return count!;
   }
 }

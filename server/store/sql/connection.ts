@@ -24,6 +24,11 @@ export interface SqlConnection {
    * are cached is held-in-memory.ts's decision.
    */
   changeVersion(table: string): unknown;
+  /**
+   * How long a read may be held in memory at most, whatever `changeVersion` says: Infinity where the change
+   * signal cannot miss a change (SQLite's file), a short bound where it can (a NOTIFY that never came).
+   */
+  readonly cacheMaxAgeMs: number;
   close(): Promise<void>;
 }
 
@@ -37,7 +42,11 @@ export abstract class OpenTransaction implements SqlConnection {
   abstract get<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined>;
   abstract run(sql: string, params?: readonly unknown[]): Promise<number>;
 
-  constructor(private readonly store: Pick<SqlConnection, 'changeVersion'>) {}
+  constructor(private readonly store: Pick<SqlConnection, 'changeVersion' | 'cacheMaxAgeMs'>) {}
+
+  get cacheMaxAgeMs(): number {
+    return this.store.cacheMaxAgeMs;
+  }
 
   transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
     return fn(this);

@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { Fault, FaultKind, FaultTargets, PartnerId } from '../records';
 import type { FaultRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -68,7 +67,6 @@ export class SqlFaultRepository implements FaultRepository {
       f.heldDeliveryId,
       f.createdAt.getTime(),
     ]);
-    this.memory.wrote('faults');
   }
 
   async list(partnerId: PartnerId): Promise<Fault[]> {
@@ -83,8 +81,8 @@ export class SqlFaultRepository implements FaultRepository {
     return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM faults WHERE partner_id = ? AND key_id IS NULL AND ${LIVE} ORDER BY seq`, [partnerId])).map(toFault);
   }
 
-  targets(): Awaitable<FaultTargets> {
-    const found = this.memory.faultTargets.get(
+  async targets(): Promise<FaultTargets> {
+    const found = await this.memory.faultTargets.get(
       TARGETS,
       async () => {
         const rows = await this.db.all<{ key_id: string | null; partner_id: string }>(
@@ -95,17 +93,13 @@ export class SqlFaultRepository implements FaultRepository {
           partners: new Set(rows.flatMap((r) => (r.key_id === null ? [r.partner_id] : []))),
         };
       },
-      !this.db.inTransaction(),
     );
-    return found as Awaitable<FaultTargets>;
+    return found!;
   }
 
   async takeTurn(id: string): Promise<boolean> {
     const row = await this.db.get<{ remaining: number }>('UPDATE faults SET remaining = remaining - 1 WHERE id = ? AND remaining > 0 RETURNING remaining', [id]);
-    if (!row) return false;
-    // The last turn taken: the fault no longer makes its key (or partner) a target.
-    if (row.remaining === 0) this.memory.wrote('faults');
-    return true;
+    return row !== undefined;
   }
 
   async countSeen(id: string): Promise<number> {
@@ -115,7 +109,6 @@ export class SqlFaultRepository implements FaultRepository {
 
   async hold(id: string, deliveryId: string): Promise<boolean> {
     const changed = await this.db.run('UPDATE faults SET held_delivery_id = ? WHERE id = ? AND held_delivery_id IS NULL', [deliveryId, id]);
-    if (changed === 1) this.memory.wrote('faults');
     return changed === 1;
   }
 
@@ -129,13 +122,11 @@ export class SqlFaultRepository implements FaultRepository {
 
   async letGo(id: string, deliveryId: string): Promise<boolean> {
     const changed = await this.db.run('UPDATE faults SET held_delivery_id = NULL WHERE id = ? AND held_delivery_id = ?', [id, deliveryId]);
-    if (changed === 1) this.memory.wrote('faults');
     return changed === 1;
   }
 
   async remove(partnerId: PartnerId, id: string): Promise<Fault | undefined> {
     const row = await this.db.get<Row>(`DELETE FROM faults WHERE partner_id = ? AND id = ? RETURNING ${COLUMNS}`, [partnerId, id]);
-    this.memory.wrote('faults');
     return row && toFault(row);
   }
 
@@ -144,7 +135,6 @@ export class SqlFaultRepository implements FaultRepository {
       keyId === undefined
         ? await this.db.run('DELETE FROM faults WHERE partner_id = ?', [partnerId])
         : await this.db.run('DELETE FROM faults WHERE partner_id = ? AND key_id = ?', [partnerId, keyId]);
-    this.memory.wrote('faults');
     return changed;
   }
 }

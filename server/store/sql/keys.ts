@@ -1,4 +1,3 @@
-import type { Awaitable } from '../awaitable';
 import type { Scope } from '../../../generated/constants';
 import type { ApiKey, PartnerId } from '../records';
 import type { KeyRepository } from '../repositories';
@@ -58,7 +57,6 @@ export class SqlKeyRepository implements KeyRepository {
       key.revokedAt?.getTime() ?? null,
       key.replacedById,
     ]);
-    this.memory.wrote('api_keys');
   }
 
   async update(key: ApiKey): Promise<void> {
@@ -76,7 +74,6 @@ export class SqlKeyRepository implements KeyRepository {
         key.partnerId,
       ],
     );
-    this.memory.wrote('api_keys');
   }
 
   async findById(partnerId: PartnerId, id: string): Promise<ApiKey | undefined> {
@@ -85,11 +82,11 @@ export class SqlKeyRepository implements KeyRepository {
   }
 
   /** Asked on every authenticated request, hence cached. */
-  findByHash(hash: string): Awaitable<ApiKey | undefined> {
+  findByHash(hash: string): Promise<ApiKey | undefined> {
     return this.memory.keysByHash.get(hash, async () => {
       const row = await this.db.get<Row>(`SELECT ${COLUMNS} FROM api_keys WHERE hash = ?`, [hash]);
       return row && toKey(row);
-    }, !this.db.inTransaction());
+    });
   }
 
   async list(partnerId: PartnerId): Promise<ApiKey[]> {

@@ -1,4 +1,3 @@
-import { whenReady, type Awaitable } from '../awaitable';
 import type { ClientId, KeyMode, MessageRecord, OutboundStatus, PartnerId, StatusChange } from '../records';
 import type { MessageRepository, PartnerSettingsRepository, ServiceWindowRepository, Store, TestRecipientRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -80,17 +79,16 @@ class SqlServiceWindowRepository implements ServiceWindowRepository {
          WHEN excluded.last_inbound_at > service_window.last_inbound_at THEN excluded.last_inbound_at ELSE service_window.last_inbound_at END`,
       [...of(client), contact, at.getTime()],
     );
-    this.memory.wrote('service_window');
   }
 
   /** Asked by every free-form send, hence cached. */
-  lastInbound(client: ClientId, contact: string): Awaitable<Date | undefined> {
+  async lastInbound(client: ClientId, contact: string): Promise<Date | undefined> {
     // The partner id and the client reference hold no newline.
-    const at = this.memory.lastInbound.get(`${client.partner_id}\n${client.client_ref}\n${contact}`, async () => {
+    const at = await this.memory.lastInbound.get(`${client.partner_id}\n${client.client_ref}\n${contact}`, async () => {
       const row = await this.db.get<{ last_inbound_at: number }>(`SELECT last_inbound_at FROM service_window WHERE ${OF_CLIENT} AND contact = ?`, [...of(client), contact]);
       return row?.last_inbound_at;
-    }, !this.db.inTransaction());
-    return whenReady(at, (epochMs) => (epochMs === undefined ? undefined : new Date(epochMs)));
+    });
+    return at === undefined ? undefined : new Date(at);
   }
 }
 

@@ -1,54 +1,67 @@
-import type { Awaitable } from '../awaitable';
+/** Reads of one kind, answered from memory where the store holds them (held-in-memory.ts). */
+export interface CachedReads<V> {
+  /** The held result of `read` for `key`, else `read`'s. */
+  get(key: string, read: (key: string) => Promise<V | undefined>): Promise<V | undefined>;
+}
+
+/** Reads that are never held: a transaction's, whose reads must see its own writes and may still roll back. */
+export const READ_THROUGH: CachedReads<never> = { get: (key, read) => read(key) };
 
 /** Stands for "no such row" in a cache that keeps absences. */
 const ABSENT = Symbol('absent');
 
+interface Entry<V> {
+  value: V | typeof ABSENT;
+  /** When the read began (performance.now()): what it saw is at least that old. */
+  readAt: number;
+}
+
 /**
  * Results of one kind of read, kept in memory while they cannot have changed: all are dropped as soon as
- * the change version moves (another connection or instance committed a change to the table read) or this
- * process writes the table (`clear`). What is cached where, and what moves the version, is decided in
- * held-in-memory.ts. Never kept: a result read inside a transaction (it could roll back), one read while a
- * change arrived (it may be from before it), an absence unless `keepAbsent` (a flood of unknown keys must
- * not fill it). At most `maxEntries` are kept, the oldest dropped first. A kept result is frozen: callers
- * share it.
+ * the change version moves (another connection or instance committed a change to the table read) or a
+ * statement of this process writes the table (`clear`), and each one once it is `maxAgeMs` old, whatever the
+ * version says. What is cached where, and what moves the version, is decided in held-in-memory.ts. Never
+ * kept: one read while a change arrived (it may be from before it), an absence unless `keepAbsent` (a flood
+ * of unknown keys must not fill it). At most `maxEntries` are kept, the oldest dropped first. A kept result is
+ * frozen: callers share it.
  */
-export class ReadCache<V> {
-  private readonly entries = new Map<string, V | typeof ABSENT>();
+export class ReadCache<V> implements CachedReads<V> {
+  private readonly entries = new Map<string, Entry<V>>();
   private seenVersion: unknown;
   /** Moves on every `clear`: a read that began before one is not kept. */
   private generation = 0;
 
   constructor(
     private readonly changeVersion: () => unknown,
-    private readonly options: { keepAbsent?: boolean; maxEntries?: number } = {},
+    private readonly options: { keepAbsent?: boolean; maxEntries?: number; maxAgeMs?: number } = {},
   ) {}
 
-  /**
-   * The cached result, at once (no promise: the hot path's reads answer from here), else a promise of
-   * `read`'s, kept only when `keep` (read outside a transaction).
-   */
-  get(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean): Awaitable<V | undefined> {
+  async get(key: string, read: (key: string) => Promise<V | undefined>): Promise<V | undefined> {
     const version = this.changeVersion();
     if (version !== this.seenVersion) {
       this.entries.clear();
       this.seenVersion = version;
     }
+    const now = performance.now();
     const cached = this.entries.get(key);
-    if (cached !== undefined) return cached === ABSENT ? undefined : cached;
-    return this.readAndKeep(key, read, keep, version);
+    if (cached !== undefined) {
+      if (now - cached.readAt <= (this.options.maxAgeMs ?? Infinity)) return cached.value === ABSENT ? undefined : cached.value;
+      this.entries.delete(key);
+    }
+    return this.readAndKeep(key, read, version, now);
   }
 
-  private async readAndKeep(key: string, read: (key: string) => Promise<V | undefined>, keep: boolean, version: unknown): Promise<V | undefined> {
+  private async readAndKeep(key: string, read: (key: string) => Promise<V | undefined>, version: unknown, readAt: number): Promise<V | undefined> {
     const generation = this.generation;
     const value = await read(key);
-    if (keep && (value !== undefined || this.options.keepAbsent) && this.generation === generation && this.changeVersion() === version) {
+    if ((value !== undefined || this.options.keepAbsent) && this.generation === generation && this.changeVersion() === version) {
       if (this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, value === undefined ? ABSENT : deepFreeze(value));
+      this.entries.set(key, { value: value === undefined ? ABSENT : deepFreeze(value), readAt });
     }
     return value;
   }
 
-  /** This process wrote what the results were read from. */
+  /** A statement of this process wrote what the results were read from. */
   clear(): void {
     this.entries.clear();
     this.generation++;

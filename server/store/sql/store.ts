@@ -11,12 +11,28 @@ import { SqlTemplateRepository } from './templates';
 import { SqlUsageRepository } from './usage';
 import { SqlWebhookRepository } from './webhooks';
 
+export interface SqlStoreOptions {
+  /** How often SQLite's rate-limit counts are written (kept-windows.ts). */
+  rateLimitSaveMs?: number;
+  /** Wraps the database's connection before anything is built on it (store/open.ts). */
+  wrap?: (connection: SqlConnection) => SqlConnection;
+}
+
 /**
- * The service's repositories over an open, migrated connection; closing the store closes it. What they hold
- * in memory is held-in-memory.ts's decision. A transaction hands `fn` the same repositories over the
- * transaction's connection, sharing the store's memory.
+ * The service's repositories over an open, migrated connection, and the connection everything else on the
+ * same data must use (the simulated provider's state): its statements drop what the store holds in memory
+ * (held-in-memory.ts). Closing the store closes the connection.
  */
-export function sqlStore(db: SqlConnection, memory: HeldInMemory = heldInMemory(db)): Store {
+export function sqlStore(db: SqlConnection, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection } {
+  const { memory, connection } = heldInMemory(options.wrap ? options.wrap(db) : db, options);
+  return { store: repositoriesOver(connection, memory), connection };
+}
+
+/**
+ * The repositories over `db`. A transaction hands `fn` the same repositories over the transaction's
+ * connection, with every cached read reading through it.
+ */
+function repositoriesOver(db: SqlConnection, memory: HeldInMemory): Store {
   return {
     kind: db.dialect,
     partners: new SqlPartnerRepository(db),
@@ -29,14 +45,7 @@ export function sqlStore(db: SqlConnection, memory: HeldInMemory = heldInMemory(
     rateLimits: memory.rateLimits,
     faults: new SqlFaultRepository(db, memory),
     ...sqlMessagingStore(db, memory),
-    transaction: async (fn) => {
-      const { memory: inTransaction, ended } = memory.forTransaction();
-      try {
-        return await db.transaction((tx) => fn(sqlStore(tx, inTransaction)));
-      } finally {
-        ended();
-      }
-    },
+    transaction: (fn) => db.transaction((tx) => fn(repositoriesOver(tx, memory.inTransaction))),
     close: async () => {
       await memory.kept();
       await db.close();

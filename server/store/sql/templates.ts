@@ -67,12 +67,10 @@ export class SqlTemplateRepository implements TemplateRepository {
         t.updated_at.getTime(),
       ],
     );
-    this.memory.wrote('templates');
   }
 
   async delete(client: ClientId, id: string): Promise<void> {
     await this.db.run(`DELETE FROM templates WHERE ${OF_CLIENT} AND id = ?`, [...of(client), id]);
-    this.memory.wrote('templates');
   }
 
   async findById(client: ClientId, id: string): Promise<TemplateRecord | undefined> {
@@ -93,7 +91,7 @@ export class SqlTemplateRepository implements TemplateRepository {
   async list(client: ClientId): Promise<TemplateRecord[]> {
     const list = await this.memory.templateLists.get(keyOf(client), async () => {
       return (await this.db.all<Row>(`SELECT ${COLUMNS} FROM templates WHERE ${OF_CLIENT} ORDER BY seq`, of(client))).map(toRecord);
-    }, !this.db.inTransaction());
+    });
     return list!;
   }
 
@@ -101,7 +99,7 @@ export class SqlTemplateRepository implements TemplateRepository {
   async syncedAt(client: ClientId): Promise<Date | undefined> {
     const at = await this.memory.templateSyncs.get(keyOf(client), async () => {
       return (await this.db.get<{ synced_at: number }>(`SELECT synced_at FROM template_mirror_sync WHERE ${OF_CLIENT}`, of(client)))?.synced_at;
-    }, !this.db.inTransaction());
+    });
     return at === undefined ? undefined : new Date(at);
   }
 
@@ -111,7 +109,6 @@ export class SqlTemplateRepository implements TemplateRepository {
        ON CONFLICT (partner_id, client_ref) DO UPDATE SET synced_at = excluded.synced_at`,
       [...of(client), at.getTime()],
     );
-    this.memory.wrote('template_mirror_sync');
   }
 
   async recordEdit(templateId: string, at: Date, fromStatus: TemplateStatus): Promise<void> {

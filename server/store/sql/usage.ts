@@ -15,14 +15,13 @@ export class SqlUsageRepository implements UsageRepository {
        ON CONFLICT (partner_id, period, kind) DO UPDATE SET count = usage_monthly.count + excluded.count`,
       [partnerId, period, kind, by],
     );
-    this.memory.wrote('usage_monthly');
   }
 
   /** GET /usage, hence cached. */
   async between(partnerId: PartnerId, from: string, to: string): Promise<UsageCount[]> {
     const counts = await this.memory.usage.get(`${partnerId}\n${from}\n${to}`, () => {
       return this.db.all<UsageCount>('SELECT period, kind, count FROM usage_monthly WHERE partner_id = ? AND period BETWEEN ? AND ?', [partnerId, from, to]);
-    }, !this.db.inTransaction());
+    });
     return counts!;
   }
 }

@@ -62,6 +62,8 @@ export function statementsOf(db: Database.Database): Statements {
  */
 export class SqliteConnection implements SqlConnection {
   readonly dialect = 'sqlite' as const;
+  /** `PRAGMA data_version` sees every commit of another connection to the file: nothing needs a bound. */
+  readonly cacheMaxAgeMs = Infinity;
   private readonly statements: Statements;
   private open: Promise<void> | undefined;
   private readonly dataVersion: Database.Statement<[], number>;

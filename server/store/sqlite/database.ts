@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { sqlStore } from '../sql/store';
+import type { SqlConnection } from '../sql/connection';
+import { sqlStore, type SqlStoreOptions } from '../sql/store';
 import type { Store } from '../repositories';
 import { SqliteConnection, statementsOf } from './connection';
 import { MIGRATIONS } from './migrations';
@@ -35,7 +36,6 @@ export function migrate(db: SqliteDatabase): number[] {
 }
 
 /** The SQLite store and its connection (the simulated provider keeps its state on the same one). */
-export function openSqlite(file: string): { store: Store; connection: SqliteConnection } {
-  const connection = new SqliteConnection(openDatabase(file));
-  return { store: sqlStore(connection), connection };
+export function openSqlite(file: string, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection } {
+  return sqlStore(new SqliteConnection(openDatabase(file)), options);
 }

@@ -13,21 +13,23 @@ it('opening and migrating a database leaves no statement to the garbage collecto
   const finalized: string[] = [];
   const registry = new FinalizationRegistry<string>((sql) => finalized.push(sql));
   const prepare = Database.prototype.prepare;
+  let db: Database.Database | undefined;
   Database.prototype.prepare = function (this: Database.Database, ...args: Parameters<typeof prepare>) {
+    db = this;
     const statement = prepare.apply(this, args);
     registry.register(statement, args[0]);
     return statement;
   } as typeof prepare;
   try {
-    const { connection } = openSqlite(':memory:');
+    const { store, connection } = openSqlite(':memory:');
     await connection.get('SELECT 1 AS one');
-    connection.db.prepare('SELECT 2 AS dropped');
+    db!.prepare('SELECT 2 AS dropped');
     for (let round = 0; round < 50 && !finalized.includes('SELECT 2 AS dropped'); round++) {
       collectGarbage();
       await new Promise((done) => setImmediate(done));
     }
     expect(finalized).toEqual(['SELECT 2 AS dropped']);
-    connection.db.close();
+    await store.close();
   } finally {
     Database.prototype.prepare = prepare;
   }

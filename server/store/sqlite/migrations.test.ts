@@ -38,7 +38,7 @@ test('migrations are one list in increasing version order, each name given once'
 test('a data file written by the 1.6.0 release opens, is upgraded to every migration, and its records read back as the default partner\'s', async () => {
   const db = openDatabase(releaseDataFile(dir));
   const connection = new SqliteConnection(db);
-  const store = sqlStore(connection);
+  const { store } = sqlStore(connection);
   const partner = DEFAULT_PARTNER_ID;
   const chat = { partner_id: partner, client_ref: 'release-chat' };
   try {
