@@ -5,6 +5,7 @@
 // anything created, and dry runs only. The pinned field of a probe is never changed, so its boundary (or its
 // break) travels as generated; a field tied to it follows it (an edited template's name in the path and the
 // body).
+import { createHash } from 'node:crypto';
 import type { Operation } from '../../spec';
 import { isFilePart, travelsInPath, type FilePart, type Probe, type RequestParts } from '../generation/requests';
 
@@ -21,8 +22,10 @@ export interface PhaseWorld {
   /** The fixtures' approved template, with the number of body placeholders it has (when it could be read). */
   approved?: { ref: string; language?: string; placeholders?: number };
   inboundMediaId?: string;
-  /** A template the phase created to read and edit. */
+  /** A template the phase created to read (and edit when no other is ready). */
   own?: TemplateHandle;
+  /** The template a valid edit goes to: one the phase made and has not edited yet, out of review (own-templates.ts). */
+  editing?: TemplateHandle;
   /** A template the phase created for its valid deletes. */
   doomed?: TemplateHandle;
   /** A header media handle the phase uploaded. */
@@ -31,8 +34,8 @@ export interface PhaseWorld {
   token: string;
   /** Files of the types the contract's uploads accept, by template media format. */
   files: Record<'IMAGE' | 'VIDEO' | 'DOCUMENT', FilePart>;
-  /** How many more templates the phase may create (then valid creations go to the social client: refused, nothing made). */
-  creationsLeft: number;
+  /** Whether a valid creation goes to the chat client (made, and deleted at the phase's end), or to a client that cannot hold templates (refused, nothing made): every probe's first send makes its template, later rounds only up to a quota. */
+  mayCreate: boolean;
 }
 
 type Pinned = Pick<Probe, 'location' | 'field'>;
@@ -97,12 +100,19 @@ class Fitting {
 /** Digits in place of every character (a recipient is a phone number or a scoped id: digits only), the length kept. */
 const digits = (value: unknown) => (typeof value === 'string' ? [...value].map((c) => String((c.codePointAt(0) ?? 0) % 10)).join('') : value);
 
-/** A lower_snake_case name unique to the run, as long as the generated one (a name too short to carry the token stays as it is). */
+/**
+ * A lower_snake_case name unique to the run, as long as the generated one: `gen_<token>_<n>` padded, or, when
+ * the length cannot hold that, letters and digits of a digest of it (a name of one or two characters cannot
+ * be unique for long: a deleted name stays taken for 30 days, and its creation may be refused 409).
+ */
 export function uniqueName(generated: unknown, token: string, n: number): unknown {
   if (typeof generated !== 'string') return generated;
   const length = [...generated].length;
   const unique = `gen_${token}_${n}`;
-  if (length < unique.length) return [...generated].map((c) => (/[a-z0-9]/.test(c) ? c : 'a')).join('');
+  if (length < unique.length) {
+    const hex = createHash('sha256').update(unique).digest('hex');
+    return `${'abcdefghijklmnopqrstuvwxyz'[parseInt(hex.slice(0, 2), 16) % 26]}${BigInt(`0x${hex}`).toString(36)}`.slice(0, length);
+  }
   return `${unique}${'_x'.repeat(length)}`.slice(0, length).replace(/_$/, 'x');
 }
 
@@ -186,10 +196,13 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
       break;
     case 'createTemplate': {
       // Past the phase's quota, a client that cannot hold templates (social: refused) or none (404): nothing is made.
-      const client = world.creationsLeft > 0 ? chat : (world.socialClientRef ?? `gen-${world.token}-no-such-client`);
+      const client = world.mayCreate ? chat : (world.socialClientRef ?? `gen-${world.token}-no-such-client`);
       if (client) f.setBody('client_ref', client);
+      // In the language edits leave out (the default, en_US), so the template can take any valid edit later.
+      if (f.body('language') !== undefined) f.setBody('language', 'en_US');
+      // A pinned name keeps its length (its boundary); any other is the run's own full-length name.
       if (pinned(probe, 'body', 'name')) f.parts.body = isObject(f.parts.body) ? { ...f.parts.body, name: uniqueName(f.body('name'), world.token, unique()) } : f.parts.body;
-      else f.setBody('name', uniqueName(f.body('name'), world.token, unique()));
+      else f.setBody('name', `gen_${world.token}_${unique()}`);
       fitTemplateContent(f, world);
       break;
     }
@@ -228,7 +241,7 @@ function fitTemplateContent(f: Fitting, world: PhaseWorld): void {
  * and language (an unknown client: 404).
  */
 function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
-  const own = world.own;
+  const own = (valid ? world.editing : undefined) ?? world.own;
   const chat = world.chatClientRef;
   const p = f.probe;
   // A valid pinned value is followed (an unknown template: 404); a broken one is not (its refusal comes first).
