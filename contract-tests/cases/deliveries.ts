@@ -7,7 +7,7 @@
 import { allAtPointer, atJsonPointer, contract } from '../../spec';
 import { follow, linksOf } from '../sequences/links';
 import { contentOf, IMMEDIATE_MS, type Probed, type RetryProbe, type Window } from '../deliveries/retry-probe';
-import { knownClients, linkedSubjects, subjectsOf, thisRunsDeliveries } from '../deliveries/ledger';
+import { carriesAll, knownClients, linkedSubjects, subjectsOf, thisRunsDeliveries } from '../deliveries/ledger';
 import { FixtureUnavailable } from '../fixtures-file';
 import { Broken, deliveryOccurrences, Inconclusive, WEBHOOK_DELIVERIES, type Case, type CaseContext } from '../harness';
 import type { ReceivedDelivery } from '../webhook-listener';
@@ -68,11 +68,12 @@ function eventLinkCase(event: string): Case {
     fixtures: ['webhooks'],
     run: async (ctx: CaseContext) => {
       await received(ctx);
-      const { subjects } = linkedSubjects(ctx.run.exchanges, event);
+      const { subjects, unidentified } = linkedSubjects(ctx.run.exchanges, event);
       const problems: { rule: string; example: string }[] = [];
       for (const d of thisRunsDeliveries(ctx).filter((x) => x.event === event)) {
         for (const subject of subjectsOf(d, pointer)) {
-          const known = subjects.get(subject);
+          // Answered without its id, a subject is known by all the answer said of it.
+          const known = subjects.get(subject) ?? unidentified.find((s) => carriesAll(d, s));
           if (known) {
             for (const [at, expected] of Object.entries(known.carries)) {
               const actual = atJsonPointer(d.body, at);

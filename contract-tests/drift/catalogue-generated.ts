@@ -1,40 +1,16 @@
 // Drifts no hand-written case was written for, caught by the run-wide checks: the generated phase (an
-// implementation that refuses valid input at a boundary, or accepts invalid input one step past it), the
-// header rules on every answer, GET /status demanding a key, and the coverage verdict (an operation not
-// implemented). Each names what the run must do to meet it and the finding that catches it; and variations the
-// specification allows that none of these checks may flag.
+// implementation that refuses valid input at a boundary, or accepts invalid input one step past it; those of
+// requests with effects are in boundaries.ts), the header rules on every answer, GET /status demanding a key,
+// and the coverage verdict (an operation not implemented). Each names what the run must do to meet it and the
+// finding that catches it; and variations the specification allows that none of these checks may flag.
 import { randomUUID } from 'node:crypto';
-import type { Probe } from '../generation/requests';
 import type { AllowedVariation } from './catalogue';
-import { is, json, respondJson, setJsonBody, TEMPLATE_PATH } from './http-match';
-import { mapJson, type Behaviour, type ProxiedRequest, type ProxiedResponse } from './proxy';
+import { BOUNDARY_DRIFTS } from './boundaries';
+import { codePoints, is, json, probe, refuse, respondJson, sendOf, setJsonBody, TEMPLATE_PATH } from './http-match';
+import { mapJson, type ProxiedRequest, type ProxiedResponse } from './proxy';
+import type { RunWideDrift } from './run-wide';
 
-export type DriftClass = 'refuses valid input at a boundary' | 'accepts invalid input one step past a boundary' | 'headers' | 'GET /status demands a key' | 'an operation not implemented';
-
-export interface RunWideDrift {
-  name: string;
-  class: DriftClass;
-  behaviour(): Behaviour;
-  /** What the run needs to meet the drift: hand-written cases by name, and generated probes of some operations. */
-  run: { cases?: string[]; operations?: string[]; probes?: (p: Probe) => boolean };
-  /** The finding that catches it. */
-  finding: RegExp;
-}
-
-const codePoints = (s: unknown) => (typeof s === 'string' ? [...s].length : -1);
-
-/** Answers 400 bad_request with validation details, as an implementation whose limit is off by one does. */
-const refuse = (res: ProxiedResponse, field: string, message: string) =>
-  respondJson(res, 400, { error: { code: 'bad_request', message: 'The request is invalid.', details: { [field]: [message] } } });
-
-/** A send's body when it is one of `type`. */
-const sendOf = (req: ProxiedRequest, type: string) => {
-  const body = is(req, 'POST', /^\/messages\/send$/) ? json(req) : undefined;
-  return body?.type === type ? body : undefined;
-};
-
-/** A probe pinning this field (of this kind): `text.body` at `maxLength`. */
-const probe = (kind: Probe['kind'], field: string, what?: RegExp) => (p: Probe) => p.kind === kind && p.field === field && (!what || what.test(p.what));
+export type { RunWideDrift } from './run-wide';
 
 const notFound = (res: ProxiedResponse) => respondJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
 
@@ -164,6 +140,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     run: { operations: ['completeClientSignup'], probes: probe('invalid', 'auth_code', /^maxLength/) },
     finding: /^invalid input not refused as invalid: completeClientSignup \(body auth_code: maxLength 2048 \+ 1\) answered 409 conflict, not 400 — section 2 ClientSignupRequest, field auth_code$/,
   },
+  ...BOUNDARY_DRIFTS,
   // ---------------------------------------------------------------------------------------------------------
   // Headers on every answer (section 5 rule 9), held across the run.
   {
@@ -230,6 +207,24 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     },
     run: { cases: ['exhausting the key window answers 429 rate_limited with Retry-After'] },
     finding: /^Retry-After (counts down with the clock|is no longer than the key's window)/,
+  },
+  {
+    name: 'Retry-After counts down two seconds per second while the key stays refused',
+    class: 'headers',
+    behaviour: () => {
+      const first = new Map<string, { at: number; retryAfter: number }>();
+      return {
+        response: (res, req) => {
+          if (res.status !== 429 || !res.headers['retry-after']) return;
+          const key = req.headers.authorization ?? '';
+          const seen = first.get(key) ?? { at: Date.now(), retryAfter: Number(res.headers['retry-after']) };
+          first.set(key, seen);
+          res.headers['retry-after'] = String(Math.max(1, seen.retryAfter - 2 * Math.floor((Date.now() - seen.at) / 1000)));
+        },
+      };
+    },
+    run: { cases: ['exhausting the key window answers 429 rate_limited with Retry-After'] },
+    finding: /^Retry-After counts down one second per second while the key stays refused, not faster/,
   },
   {
     name: 'X-RateLimit-Limit of the key doubles after its first 20 answers',

@@ -21,6 +21,8 @@ export interface PhaseWorld {
   socialClientRef?: string;
   /** The fixtures' approved template, with the number of body placeholders it has (when it could be read). */
   approved?: { ref: string; language?: string; placeholders?: number };
+  /** A recipient a dry run may name (the fixtures' test recipient), for sends the target must accept. */
+  recipient?: string;
   inboundMediaId?: string;
   /** A template the phase created to read (and edit when no other is ready). */
   own?: TemplateHandle;
@@ -38,7 +40,7 @@ export interface PhaseWorld {
   mayCreate: boolean;
 }
 
-type Pinned = Pick<Probe, 'location' | 'field'>;
+type Pinned = Pick<Probe, 'location' | 'field'> & { what?: string };
 
 /** The operations that send messages: always dry runs. */
 const SENDS = new Set(['sendMessage', 'sendTemplateMessage']);
@@ -161,6 +163,7 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
         if (world.approved.placeholders !== undefined) f.setBody('parameters', Array.from({ length: world.approved.placeholders }, (_, i) => `value ${i + 1}`));
         // The approved template's header, buttons and cards are unknown: values for them are left out unless pinned.
         for (const field of ['header', 'buttons', 'cards']) f.setBody(field, undefined);
+        fitParameterForm(f, world);
       }
       break;
     }
@@ -222,6 +225,25 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
   }
   return f.parts;
 }
+
+/**
+ * A send of the approved template by one form of `parameters` (the probe pins the branch: positional, an array
+ * in order; named, an object keyed by the placeholders' numbers): the values fill every placeholder in that form,
+ * to a recipient a dry run may name, so the target must accept it (section 4, POST /messages/send-template
+ * rule 2: "its components are built from parameters").
+ */
+function fitParameterForm(f: Fitting, world: PhaseWorld): void {
+  const form = /^branch "(In order|By name or number)"/.exec(f.probe.field === 'parameters' && f.probe.location === 'body' ? (f.probe.what ?? '') : '')?.[1];
+  const n = world.approved?.placeholders;
+  if (!form || n === undefined || !isObject(f.parts.body)) return;
+  const values = Array.from({ length: n }, (_, i) => `value ${i + 1}`);
+  f.parts.body.parameters = form === 'In order' ? values : Object.fromEntries(values.map((v, i) => [String(i + 1), v]));
+  f.parts.body.to = world.recipient ?? FALLBACK_RECIPIENT;
+  f.parts.mustAccept = `its ${form === 'In order' ? 'positional' : 'named'} parameters fill every placeholder of the approved template (section 4, POST /messages/send-template rule 2)`;
+}
+
+/** A recipient of the form a chat number takes, for a dry run the target must accept when the fixtures name none. */
+const FALLBACK_RECIPIENT = '4915112345678';
 
 /**
  * A template's content that reaches the provider: header media by the phase's handle, and a raw component

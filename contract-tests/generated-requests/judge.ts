@@ -131,7 +131,10 @@ function blamedFields(op: Operation, probe: Probe, json: unknown, parts: Request
     })
     .filter(({ key, field }) => {
       const path = field.split('.');
-      if (path.slice(0, -1).some((part) => PROVIDER_OBJECTS.has(part))) return false;
+      // Inside a provider's object, only what the probe pinned of the contract's own statement of it: a member
+      // the contract makes optional, left out (a raw template's `language`); its values are the provider's to judge.
+      const pinnedHere = withoutIndices(probe.field) === field && probe.what.startsWith('left out');
+      if (path.slice(0, -1).some((part) => PROVIDER_OBJECTS.has(part)) && !pinnedHere) return false;
       if (PROVIDER_OBJECTS.has(path.at(-1)!) && withoutIndices(probe.field) !== field) return false;
       return !(REFERENCE_FIELDS.has(path.at(-1)!) && sentAt(parts, dotted(key)) !== undefined);
     })
@@ -170,7 +173,11 @@ const DOMAIN_REFUSALS = new Set([402, 404, 409, 422]);
 function judgeValid(op: Operation, probe: Probe, a: JudgedAnswer, parts: RequestParts): Problem[] {
   const where = `${op.operationId} ${a.status}`;
   const what = `${op.operationId} (${describeProbe(probe)})`;
-  if (a.status < 300 || DOMAIN_REFUSALS.has(a.status) || a.status === 502 || a.status === 503) return [];
+  if (a.status === 502 || a.status === 503) return [];
+  if (parts.mustAccept && a.status >= 300) {
+    return [{ rule: `valid input refused: ${what} answered ${answered(a)}, although ${parts.mustAccept}${cause(op, probe.location, probe.field, statedIn(op, probe.location))}`, where, seen: excerpt(a.json) }];
+  }
+  if (a.status < 300 || DOMAIN_REFUSALS.has(a.status)) return [];
   if (op.operationId === 'getStatus' && a.status >= 400 && a.status < 500 && a.status !== 404 && a.status !== 405) {
     return [{ rule: STATUS_DEMANDS_KEY, where, seen: `answered ${answered(a)} without a key: ${excerpt(a.json)}` }];
   }

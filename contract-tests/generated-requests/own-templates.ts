@@ -18,9 +18,9 @@ interface Made extends TemplateHandle {
 }
 
 /**
- * How long after its creation a template the phase made is offered to a valid edit when the run has no webhook
- * receiver to see its review end: the reference server's simulated review takes 5 s by default. An edit that
- * still finds it in review is answered 409, which the contract allows (which states refuse edits: not shown).
+ * How long after its creation a template the phase made is offered to a valid edit unless the run's receiver saw
+ * its review end sooner: the reference server's simulated review takes 5 s by default. An edit that still finds
+ * it in review is answered 409, which the contract allows (which states refuse edits: not shown).
  */
 export const EDIT_AFTER_MS = 6_000;
 
@@ -98,11 +98,10 @@ export class OwnTemplates {
     this.world.mayCreate = firstSend || this.laterCreations < MAX_LATER_CREATIONS;
   }
 
-  /** Whether a template's review ended: its template.status event arrived, or (without a receiver) it is old enough. */
+  /** Whether a template's review ended: its template.status event arrived (when the run has a receiver), or it is old enough. */
   private reviewed(t: Made): boolean {
-    const events = this.deliveries?.();
-    if (!events) return this.clock() - t.madeAt >= EDIT_AFTER_MS;
-    return events.some((d) => {
+    if (this.clock() - t.madeAt >= EDIT_AFTER_MS) return true;
+    return (this.deliveries?.() ?? []).some((d) => {
       const about = d.body ?? {};
       return about.event === 'template.status' && about.template?.name === t.name && about.template.language === t.language && about.template.status !== 'PENDING';
     });
@@ -136,25 +135,32 @@ export class OwnTemplates {
 
   /**
    * Deletes every template the phase made (the doomed one may already be gone), then lists the client's
-   * templates named with the run's token: what could not be deleted, or is still listed, and why.
+   * templates named with the run's token: what could not be deleted (a refusal the contract allows: listed),
+   * and what is still listed although it was deleted (a finding: section 3, a deleted template is removed).
    */
-  async cleanUp(): Promise<{ cleanedUp: number; failures: string[] }> {
+  async cleanUp(): Promise<{ cleanedUp: number; failures: string[]; stillListed: string[] }> {
     const chat = this.world.chatClientRef;
-    if (!chat) return { cleanedUp: 0, failures: [] };
+    if (!chat) return { cleanedUp: 0, failures: [], stillListed: [] };
     let cleanedUp = 0;
     const failures: string[] = [];
+    const deleted = new Map<string, string>();
     for (const t of this.made) {
       const query = new URLSearchParams({ client_ref: chat, language: t.language });
       const e = await this.request('DELETE', `/templates/${encodeURIComponent(t.id ?? t.name)}?${query}`);
-      if (e && (e.status === 204 || e.status === 404)) cleanedUp++;
-      else failures.push(`${t.name} (${t.language}): ${e ? `DELETE answered ${e.status}${e.errorCode ? ` ${e.errorCode}` : ''}` : 'DELETE got no answer'}`);
+      if (e && (e.status === 204 || e.status === 404)) {
+        cleanedUp++;
+        deleted.set(`${t.name} ${t.language}`, `DELETE answered ${e.status}`);
+      } else failures.push(`${t.name} (${t.language}): ${e ? `DELETE answered ${e.status}${e.errorCode ? ` ${e.errorCode}` : ''}` : 'DELETE got no answer'}`);
     }
+    const stillListed: string[] = [];
     if (this.made.length) {
       const list = await this.request('GET', `/templates?${new URLSearchParams({ client_ref: chat, search: `gen_${this.world.token}_` })}`);
       const results = (list?.json as { results?: { name?: unknown; language?: unknown }[] } | undefined)?.results ?? [];
-      const failed = new Set(failures.map((f) => f.split(' ')[0]));
-      for (const t of results) if (!failed.has(String(t.name))) failures.push(`${String(t.name)} (${String(t.language)}): still listed after the phase deleted it`);
+      for (const t of results) {
+        const how = deleted.get(`${String(t.name)} ${String(t.language)}`);
+        if (how) stillListed.push(`${String(t.name)} (${String(t.language)}): ${how}, yet GET /templates still lists it`);
+      }
     }
-    return { cleanedUp, failures };
+    return { cleanedUp, failures, stillListed };
   }
 }

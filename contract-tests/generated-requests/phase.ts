@@ -169,6 +169,7 @@ class Phase implements ProbeSender {
       socialClientRef: fx.socialClientRef,
       approved: fx.approvedTemplate ? { ref: fx.approvedTemplate.ref, language: fx.approvedTemplate.language } : undefined,
       inboundMediaId: fx.inboundMediaId,
+      recipient: fx.testRecipient,
       token: runToken(),
       files: supportedFiles(),
       mayCreate: true,
@@ -248,6 +249,14 @@ function resultsOf(readies: Ready[], phase: Phase): GeneratedCase[] {
   return results;
 }
 
+export const CLEAN_UP_CASE = 'every template the generated phase made and deleted is gone: no list carries it afterwards';
+
+/** The phase's clean-up as a case: a template it deleted that a list still carries is used after delete (section 3). */
+function cleanUpResult(stillListed: string[]): GeneratedCase {
+  const rule = 'use after delete: a template the generated phase deleted is still listed — section 3, DELETE /templates/{template_ref}: the template is removed';
+  return { operation: 'deleteTemplate', name: CLEAN_UP_CASE, outcome: stillListed.length ? 'failed' : 'passed', occurrences: stillListed.map((example) => ({ rule, where: 'listTemplates 200', example })), durationMs: 0 };
+}
+
 /** Probes sent of the contract's, per operation and kind. */
 function coverageOf(counted: Ready[]): ProbeCoverage[] {
   const out: ProbeCoverage[] = [];
@@ -296,10 +305,10 @@ export async function runGeneratedPhase(target: RunningTarget, coverage: Coverag
       if (readies.every((r) => !r.arb || r.found)) note = 'every probe found something or cannot be sent: another round sends nothing new';
     }
   }
-  const { cleanedUp, failures } = await phase.templates.cleanUp();
+  const { cleanedUp, failures, stillListed } = await phase.templates.cleanUp();
   const counted = readies.filter((r) => !r.excluded);
   return {
-    results: resultsOf(readies, phase),
+    results: [...resultsOf(readies, phase), ...(phase.templates.count ? [cleanUpResult(stillListed)] : [])],
     stats: {
       seed: opts.seed,
       maxRequests: opts.maxRequests,
