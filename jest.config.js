@@ -39,6 +39,7 @@ module.exports = {
         '<rootDir>/fuzz/concurrency.test.ts',
         '<rootDir>/fuzz/crash.test.ts',
         '<rootDir>/contract-tests/generated-requests/pacing.test.ts',
+        '<rootDir>/contract-tests/drift-boundaries.test.ts',
       ],
       // SQLite's own data file and its upgrade from the 1.6.0 release; and what touches no store (the contract
       // files, the configuration, the request edge over fake ports, the docs' routes, the scaffolded project)

@@ -67,7 +67,7 @@ function generatedSection(g: GeneratedPhaseStats, waived: boolean): string {
     ...(excluded.size ? ['', 'Not counted as probes of the contract:', ...[...excluded].map(([why, n]) => `- ${plural(n, 'probe')}: ${why}`)] : []),
     '',
     g.validEdits.sent
-      ? `Valid edits sent to templates the phase made: ${g.validEdits.sent}, accepted: ${g.validEdits.accepted}${g.validEdits.accepted < g.validEdits.sent ? ' (the others found the template in a state that refuses edits, 409, which the contract allows)' : ''}.`
+      ? `Valid edits sent to templates the phase made: ${g.validEdits.sent}, accepted: ${g.validEdits.accepted}${g.validEdits.conflicts ? `; ${g.validEdits.conflicts} found the template in a state that refuses edits (409, which the contract allows: their acceptance was not observed)` : ''}${g.validEdits.sent - g.validEdits.accepted - g.validEdits.conflicts ? `; ${g.validEdits.sent - g.validEdits.accepted - g.validEdits.conflicts} refused for what they refer to (a media handle, a URL)` : ''}.`
       : 'No valid edit went to a template the phase made.',
     `Templates created by the phase: ${g.created}, deleted at its end: ${g.cleanedUp}${g.cleanupFailures.length ? `; **not deleted**: ${g.cleanupFailures.join('; ')}` : ''}.`,
   ].join('\n');

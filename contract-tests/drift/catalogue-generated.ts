@@ -1,11 +1,10 @@
 // Drifts no hand-written case was written for, caught by the run-wide checks: the generated phase (an
 // implementation that refuses valid input at a boundary, or accepts invalid input one step past it; those of
-// requests with effects are in boundaries.ts), the header rules on every answer, GET /status demanding a key,
+// requests with effects are boundaries.ts's), the header rules on every answer, GET /status demanding a key,
 // and the coverage verdict (an operation not implemented). Each names what the run must do to meet it and the
 // finding that catches it; and variations the specification allows that none of these checks may flag.
 import { randomUUID } from 'node:crypto';
 import type { AllowedVariation } from './catalogue';
-import { BOUNDARY_DRIFTS } from './boundaries';
 import { codePoints, is, json, probe, refuse, respondJson, sendOf, setJsonBody, TEMPLATE_PATH } from './http-match';
 import { mapJson, type ProxiedRequest, type ProxiedResponse } from './proxy';
 import type { RunWideDrift } from './run-wide';
@@ -140,7 +139,6 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     run: { operations: ['completeClientSignup'], probes: probe('invalid', 'auth_code', /^maxLength/) },
     finding: /^invalid input not refused as invalid: completeClientSignup \(body auth_code: maxLength 2048 \+ 1\) answered 409 conflict, not 400 — section 2 ClientSignupRequest, field auth_code$/,
   },
-  ...BOUNDARY_DRIFTS,
   // ---------------------------------------------------------------------------------------------------------
   // Headers on every answer (section 5 rule 9), held across the run.
   {

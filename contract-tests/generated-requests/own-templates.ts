@@ -4,6 +4,7 @@
 // not be is listed for the summary.
 import type { Operation } from '../../spec';
 import type { Exchange } from '../harness';
+import type { Clock } from '../rate-windows';
 import type { ReceivedDelivery } from '../webhook-listener';
 import { uniqueName, type PhaseWorld, type TemplateHandle } from './fit';
 import type { Outgoing } from './sender';
@@ -39,7 +40,7 @@ export class OwnTemplates {
     private readonly world: PhaseWorld,
     private readonly key: string,
     private readonly call: Call,
-    private readonly clock: () => number,
+    private readonly clock: Clock,
     /** The run's webhook receiver, when it has one: a template.status event tells when a template's review ended. */
     private readonly deliveries?: () => readonly ReceivedDelivery[],
   ) {}
@@ -80,7 +81,7 @@ export class OwnTemplates {
       const t = asTemplate(e?.json);
       if (e?.status === 201 && t?.name) {
         const handle = { name: t.name, language: t.language ?? 'en_US' };
-        this.made.push({ ...handle, id: t.id ?? undefined, madeAt: this.clock(), byProbe: false, edited: false });
+        this.made.push({ ...handle, id: t.id ?? undefined, madeAt: this.clock.now(), byProbe: false, edited: false });
         this.world[role] = handle;
       }
     }
@@ -100,7 +101,7 @@ export class OwnTemplates {
 
   /** Whether a template's review ended: its template.status event arrived (when the run has a receiver), or it is old enough. */
   private reviewed(t: Made): boolean {
-    if (this.clock() - t.madeAt >= EDIT_AFTER_MS) return true;
+    if (this.clock.now() - t.madeAt >= EDIT_AFTER_MS) return true;
     return (this.deliveries?.() ?? []).some((d) => {
       const about = d.body ?? {};
       return about.event === 'template.status' && about.template?.name === t.name && about.template.language === t.language && about.template.status !== 'PENDING';
@@ -116,6 +117,19 @@ export class OwnTemplates {
     return this.nextEditable() !== undefined;
   }
 
+  /**
+   * Waits, until `deadline` at most, for the oldest template a valid creation made and no edit took yet to be
+   * out of review; false at once when there is none.
+   */
+  async untilEditable(deadline: number): Promise<boolean> {
+    const next = this.made.find((t) => t.byProbe && !t.edited && t.language === 'en_US');
+    if (!next) return false;
+    while (!this.hasEditable() && this.clock.now() < Math.min(deadline, next.madeAt + EDIT_AFTER_MS)) {
+      await this.clock.sleep(Math.min(250, next.madeAt + EDIT_AFTER_MS - this.clock.now()));
+    }
+    return this.hasEditable();
+  }
+
   /** Sets the template the next valid edit goes to (the next editable one); false, leaving it unset, when none is. */
   takeEditable(): boolean {
     const next = this.nextEditable();
@@ -129,7 +143,7 @@ export class OwnTemplates {
     if (op.operationId !== 'createTemplate' || e.status !== 201) return;
     const t = asTemplate(e.json);
     if (!t?.name) return;
-    this.made.push({ name: t.name, language: t.language ?? 'en_US', id: t.id ?? undefined, madeAt: this.clock(), byProbe: true, edited: false });
+    this.made.push({ name: t.name, language: t.language ?? 'en_US', id: t.id ?? undefined, madeAt: this.clock.now(), byProbe: true, edited: false });
     if (!firstSend) this.laterCreations++;
   }
 

@@ -72,8 +72,8 @@ export interface GeneratedPhaseStats {
   perKey: number[];
   waits: number;
   waitedMs: number;
-  /** Valid edits sent to a template the phase made, and how many were accepted (the rest met a state that refuses edits: 409). */
-  validEdits: { sent: number; accepted: number };
+  /** Valid edits sent to a template the phase made: how many were accepted, and how many met a state that refuses edits (409); the rest were refused for what they refer to (a media handle, a URL). */
+  validEdits: { sent: number; accepted: number; conflicts: number };
   created: number;
   cleanedUp: number;
   cleanupFailures: string[];
@@ -149,9 +149,10 @@ class Phase implements ProbeSender {
   readonly templates: OwnTemplates;
   sentValid = 0;
   sentInvalid = 0;
-  validEdits = { sent: 0, accepted: 0 };
+  validEdits = { sent: 0, accepted: 0, conflicts: 0 };
   /** Whether the probe being run is sent for the first time. */
   firstSend = true;
+  readonly deadline: number;
   /** The template each valid edit went to on its first send: shrinking its finding edits the same one. */
   private readonly editedBy = new Map<Ready, PhaseWorld['editing']>();
 
@@ -183,7 +184,8 @@ class Phase implements ProbeSender {
       files: fc.constantFrom(...files),
     };
     const webhooks = fx.webhooks;
-    this.templates = new OwnTemplates(this.world, fx.apiKey, (r) => this.sender.send(r, true), () => run.windows.clock.now(), webhooks ? () => webhooks.deliveries : undefined);
+    this.templates = new OwnTemplates(this.world, fx.apiKey, (r) => this.sender.send(r, true), run.windows.clock, webhooks ? () => webhooks.deliveries : undefined);
+    this.deadline = run.windows.clock.now() + opts.budgetMs;
   }
 
   send: ProbeSender['send'] = async (r) => {
@@ -202,6 +204,7 @@ class Phase implements ProbeSender {
     if (this.world.editing && this.firstSend && op.operationId === 'updateTemplate' && probe.kind === 'valid') {
       this.validEdits.sent++;
       if (e.status >= 200 && e.status < 300) this.validEdits.accepted++;
+      else if (e.status === 409) this.validEdits.conflicts++;
     }
   };
 
@@ -217,16 +220,23 @@ class Phase implements ProbeSender {
   }
 }
 
-/** Sends every probe once, in order; a valid edit that finds none of the phase's templates out of review yet goes once to the end of the queue. */
+/**
+ * Sends every probe once, in order. A valid edit that finds none of the phase's templates out of review yet goes
+ * once to the end of the queue; met again, it waits for the oldest one to be (6 s at most), then goes to
+ * whatever is there.
+ */
 async function breadth(phase: Phase, readies: Ready[], seed: number): Promise<void> {
   const queue = readies.map((r, i) => ({ r, i })).filter(({ r }) => r.arb);
   const deferred = new Set<Ready>();
   while (queue.length && !phase.sender.over) {
     const { r, i } = queue.shift()!;
-    if (editsOwnTemplate(r.probe) && !deferred.has(r) && !phase.templates.hasEditable()) {
-      deferred.add(r);
-      queue.push({ r, i });
-      continue;
+    if (editsOwnTemplate(r.probe) && !phase.templates.hasEditable()) {
+      if (!deferred.has(r)) {
+        deferred.add(r);
+        queue.push({ r, i });
+        continue;
+      }
+      await phase.templates.untilEditable(phase.deadline);
     }
     await phase.runProbe(r, seedOf(seed, i, 0), { firstSend: true, shrink: false });
   }
