@@ -37,12 +37,13 @@ const share = (sent: number, total: number) => `${sent} of ${total} (${total ? M
  * windows, its probe coverage per operation, why it stopped, what it did not send, and its clean-up.
  */
 function generatedSection(g: GeneratedPhaseStats, waived: boolean): string {
-  const ended = {
+  const stop = {
     done: 'every probe of the contract was sent',
     'max-requests': `stopped at --max-requests ${g.maxRequests}`,
     budget: `stopped by the budget (--budget ${g.budgetMs / 1000} s)`,
     'rate-limit': 'stopped by the rate limit',
   }[g.stoppedBy];
+  const ended = g.stoppedBy !== 'done' && g.notSent.length === 0 ? `every probe of the contract was sent; the later rounds ${stop}` : stop;
   const probes = g.probes.valid + g.probes.invalid;
   const keys = g.perKey.length === 1 ? 'one key' : `${g.perKey.length} keys (${g.perKey.join(', ')} requests)`;
   const waits = g.waits ? `${plural(g.waits, 'wait')} for a window (${(g.waitedMs / 1000).toFixed(1)} s)` : 'no wait for a window';

@@ -77,14 +77,14 @@ function eventLinkCase(event: string): Case {
           if (known) {
             for (const [at, expected] of Object.entries(known.carries)) {
               const actual = atJsonPointer(d.body, at);
-              if (actual !== expected) problems.push({ rule: `${event} carries ${at} as ${known.from} said`, example: `${at} ${JSON.stringify(actual)} for ${subject}, ${JSON.stringify(expected)} expected` });
+              if (actual !== expected) problems.push({ rule: `${event} carries ${at} as ${known.from} said (section 6, ties), field ${at}`, example: `${at} ${JSON.stringify(actual)} for ${subject}, ${JSON.stringify(expected)} expected` });
             }
             continue;
           }
           const lookedUp = await foundForPartner(ctx, event, d, subject);
-          if (lookedUp && !lookedUp.found) problems.push({ rule: `${event} is only about what this partner has`, example: `${pointer} ${subject}: ${lookedUp.seen}` });
+          if (lookedUp && !lookedUp.found) problems.push({ rule: `${event} is only about what this partner has (section 6, ties), field ${pointer}`, example: `${pointer} ${subject}: ${lookedUp.seen}` });
           else if (!lookedUp && startsLife(event, d, pointer, subject)) {
-            problems.push({ rule: `${event} is only about what the run's answers returned`, example: `${pointer} ${subject} was never answered to the run` });
+            problems.push({ rule: `${event} is only about what the run's answers returned (section 6, ties), field ${pointer}`, example: `${pointer} ${subject} was never answered to the run` });
           }
         }
       }
@@ -121,7 +121,7 @@ const renamed = (ctx: CaseContext, p: Probed, w: Window): ReceivedDelivery[] =>
     (d) => d.at >= w.from && d.at <= w.to && d.body && d.body.event_id !== p.first.eventId && Date.parse(String(d.body.timestamp)) === p.first.stamped && contentOf(d.body) === p.first.content,
   );
 
-const SAME_ID = 'every attempt of one event carries its event_id';
+const SAME_ID = 'every attempt of one event carries its event_id (section 6 rule 2), field event_id';
 
 /** Fails the case when the retry due in a window did not come, naming a retry that came under a new event_id. */
 function missed(ctx: CaseContext, p: Probed, rule: string, w: Window, since: number): never {
@@ -132,9 +132,9 @@ function missed(ctx: CaseContext, p: Probed, rule: string, w: Window, since: num
 }
 
 const STEP_RULES = [
-  `a delivery answered 500 is retried at once (within ${IMMEDIATE_MS / 1000} s)`,
-  'a delivery failed twice is retried about 10 s after its second attempt',
-  'a delivery failed three times is retried about 60 s after its third attempt',
+  `a delivery answered 500 is retried at once (within ${IMMEDIATE_MS / 1000} s; section 6 rule 2)`,
+  'a delivery failed twice is retried about 10 s after its second attempt (section 6 rule 2)',
+  'a delivery failed three times is retried about 60 s after its third attempt (section 6 rule 2)',
 ];
 
 /** Holds the steps of the failing event up to `last`, waiting for each retry until its window closes. */
@@ -183,7 +183,7 @@ export const deliveryCases: Case[] = [
     await probed(ctx, 'failing');
     const slow = await probed(ctx, 'slow');
     await listener(ctx).until(() => slow.retry !== undefined, slow.window.to + 250);
-    if (!slow.retry) missed(ctx, slow, 'an attempt the receiver does not answer within 5 s is retried', slow.window, slow.first.at);
+    if (!slow.retry) missed(ctx, slow, 'an attempt the receiver does not answer within 5 s is retried (section 6 rule 2)', slow.window, slow.first.at);
   }),
   deliveryCase('webhook deliveries are signed over their exact bytes: sha256= and the lowercase hex HMAC-SHA256 with the signing secret', async (ctx) =>
     problemsLike(await received(ctx), /X-Service-Signature/),
