@@ -75,3 +75,10 @@ test('the next request goes to the key with the most left of its window, a key n
   expect(w.pick(['A', 'B']).key).toBe('B');
   expect(w.pick(['A', 'B', 'C']).key).toBe('C');
 });
+
+test('a 429 with Retry-After 0 still keeps its key for a second: no storm of requests', () => {
+  const clock = fakeClock();
+  const w = new RateWindows(clock);
+  w.observe('A', 429, answer(0, 10, { 'retry-after': '0' }));
+  expect(w.state('A').readyAt).toBe(clock.now() + 1000);
+});

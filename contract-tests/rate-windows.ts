@@ -16,8 +16,8 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
 };
 
-/** How long the run waits without any sign of when a key's window opens again (a 429 without Retry-After). */
-const UNKNOWN_WAIT_MS = 1_000;
+/** How long the run waits without any sign of when a key's window opens again (a 429 without Retry-After), and at least after any 429. */
+const MIN_WAIT_MS = 1_000;
 
 const integer = (text: string | null) => (text !== null && /^\d+$/.test(text.trim()) ? Number(text) : undefined);
 
@@ -69,8 +69,8 @@ export class RateWindows {
     }
     if (status === 429) {
       const retryAfter = integer(headers.get('retry-after'));
-      const wait = retryAfter !== undefined ? retryAfter * 1000 : (this.nextStart(w, at) ?? at + UNKNOWN_WAIT_MS) - at;
-      w.blockedUntil = Math.max(w.blockedUntil, at + wait);
+      const wait = retryAfter !== undefined ? retryAfter * 1000 : (this.nextStart(w, at) ?? at + MIN_WAIT_MS) - at;
+      w.blockedUntil = Math.max(w.blockedUntil, at + Math.max(MIN_WAIT_MS, wait));
       w.blockedBy = retryAfter !== undefined ? `429 with Retry-After ${retryAfter}` : '429 without Retry-After';
     } else if (remaining === 0) {
       const next = this.nextStart(w, at);

@@ -152,6 +152,7 @@ class Phase implements ProbeSender {
   validEdits = { sent: 0, accepted: 0, conflicts: 0 };
   /** Whether the probe being run is sent for the first time. */
   firstSend = true;
+  /** When the budget ends (by the run's clock). */
   readonly deadline: number;
   /** The template each valid edit went to on its first send: shrinking its finding edits the same one. */
   private readonly editedBy = new Map<Ready, PhaseWorld['editing']>();
@@ -164,7 +165,8 @@ class Phase implements ProbeSender {
   ) {
     const fx = target.fixtures;
     const transport = new CheckedTransport(target.baseUrl, coverage, run);
-    this.sender = new Sender(transport, target.baseUrl, runKeys(fx), run.windows, { maxRequests: opts.maxRequests, deadline: run.windows.clock.now() + opts.budgetMs });
+    this.deadline = run.windows.clock.now() + opts.budgetMs;
+    this.sender = new Sender(transport, target.baseUrl, runKeys(fx), run.windows, { maxRequests: opts.maxRequests, deadline: this.deadline });
     this.world = {
       chatClientRef: fx.chatClientRef,
       socialClientRef: fx.socialClientRef,
@@ -185,7 +187,6 @@ class Phase implements ProbeSender {
     };
     const webhooks = fx.webhooks;
     this.templates = new OwnTemplates(this.world, fx.apiKey, (r) => this.sender.send(r, true), run.windows.clock, webhooks ? () => webhooks.deliveries : undefined);
-    this.deadline = run.windows.clock.now() + opts.budgetMs;
   }
 
   send: ProbeSender['send'] = async (r) => {

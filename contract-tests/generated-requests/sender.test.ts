@@ -72,3 +72,12 @@ test('the budget and --max-requests end the phase before any request beyond them
   expect(await late.send(request)).toBeUndefined();
   expect(late.stoppedBy).toBe('budget');
 });
+
+test("the phase's own request gives up once its key has stayed refused for two minutes in all", async () => {
+  const clock = fakeClock();
+  const windows = new RateWindows(clock);
+  const { transport, sent } = scripted(windows, { 'Bearer A': Array.from({ length: 10 }, () => [429, 50] as [number, number]) });
+  const sender = new Sender(transport, 'http://target', ['Bearer A'], windows, { maxRequests: 100, deadline: clock.now() });
+  expect(await sender.send(request, true)).toEqual({ noAnswer: 'every key stayed refused for more than 120 s (429 with Retry-After 50)' });
+  expect([sent.length, clock.slept]).toEqual([3, [50_000, 50_000]]);
+});

@@ -60,12 +60,13 @@ export class Sender {
    */
   async send(r: Outgoing, own = false): Promise<Exchange | { noAnswer: string } | undefined> {
     const keyed = r.headers.authorization !== undefined;
+    const giveUpAt = this.windows.clock.now() + MAX_PATIENCE_MS;
     for (;;) {
       if (!own && this.over) return undefined;
       const key = keyed ? this.windows.pick(this.keys) : undefined;
       if (key && key.readyAt > this.windows.clock.now()) {
         if (own) {
-          if (key.readyAt - this.windows.clock.now() > MAX_PATIENCE_MS) return { noAnswer: `every key stays refused for more than ${MAX_PATIENCE_MS / 1000} s (${key.blockedBy ?? 'its window'})` };
+          if (key.readyAt > giveUpAt) return { noAnswer: `every key stayed refused for more than ${MAX_PATIENCE_MS / 1000} s (${key.blockedBy ?? 'its window'})` };
         } else if (key.readyAt >= this.limits.deadline) {
           this.stoppedBy = 'rate-limit';
           const seconds = Math.ceil((key.readyAt - this.windows.clock.now()) / 1000);
