@@ -19,8 +19,8 @@ interface Made extends TemplateHandle {
 }
 
 /**
- * How long after its creation a template the phase made is offered to a valid edit unless the run's receiver saw
- * its review end sooner: the reference server's simulated review takes 5 s by default. An edit that still finds
+ * How long after its creation a template the phase made is offered to a valid edit when no template.status tells
+ * when its review ended: the reference server's simulated review takes 5 s by default. An edit that still finds
  * it in review is answered 409, which the contract allows (which states refuse edits: not shown).
  */
 export const EDIT_AFTER_MS = 6_000;
@@ -99,13 +99,15 @@ export class OwnTemplates {
     this.world.mayCreate = firstSend || this.laterCreations < MAX_LATER_CREATIONS;
   }
 
-  /** Whether a template's review ended: its template.status event arrived (when the run has a receiver), or it is old enough. */
+  /**
+   * Whether a template's review ended: its template.status event arrived. Without a receiver, or while the
+   * receiver has had no template.status about any of the phase's templates (the event not selected), whether it
+   * is old enough.
+   */
   private reviewed(t: Made): boolean {
-    if (this.clock.now() - t.madeAt >= EDIT_AFTER_MS) return true;
-    return (this.deliveries?.() ?? []).some((d) => {
-      const about = d.body ?? {};
-      return about.event === 'template.status' && about.template?.name === t.name && about.template.language === t.language && about.template.status !== 'PENDING';
-    });
+    const statuses = (this.deliveries?.() ?? []).filter((d) => d.body?.event === 'template.status' && this.made.some((m) => m.name === d.body?.template?.name));
+    if (statuses.length === 0) return this.clock.now() - t.madeAt >= EDIT_AFTER_MS;
+    return statuses.some((d) => d.body!.template.name === t.name && d.body!.template.language === t.language && d.body!.template.status !== 'PENDING');
   }
 
   /** The oldest template a valid creation made that is out of review and not edited yet. */
