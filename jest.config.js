@@ -38,7 +38,15 @@ module.exports = {
       ...common,
       displayName: 'postgres',
       setupFiles: ['<rootDir>/server/testing/use-postgres.ts'],
-      testMatch: ['<rootDir>/server/**/*.test.ts', '<rootDir>/fuzz/concurrency.test.ts', '<rootDir>/fuzz/crash.test.ts'],
+      // The drift check's own tests of the rate limit and the rules it holds the reference server to, whose
+      // counters and state are the store's, run here too (their reference server inherits TEST_DATABASE).
+      testMatch: [
+        '<rootDir>/server/**/*.test.ts',
+        '<rootDir>/fuzz/concurrency.test.ts',
+        '<rootDir>/fuzz/crash.test.ts',
+        '<rootDir>/contract-tests/generated-requests/pacing.test.ts',
+        '<rootDir>/contract-tests/drift-boundaries.test.ts',
+      ],
       // SQLite's own data file and its upgrade from the 1.6.0 release; and what touches no store (the contract
       // files, the configuration, the request edge over fake ports, the docs' routes, the scaffolded project)
       // or only through routes held on both stores elsewhere (the sandbox command, a client of /sandbox, whose

@@ -113,7 +113,7 @@ describe('exit codes that mean something', () => {
   }, 120_000);
 
   test('--allow-missing all lowers the bar explicitly: the same bare run passes (0) and the summary says so', async () => {
-    const { code } = await contract(['--base-url', server.baseUrl, '--api-key', await freshKey(), '--allow-missing', 'all', '--reports-dir', reports('lowered'), '--quiet']);
+    const { code } = await contract(['--base-url', server.baseUrl, '--api-key', await freshKey(), '--max-requests', '0', '--allow-missing', 'all', '--reports-dir', reports('lowered'), '--quiet']);
     expect(code).toBe(EXIT.passed);
     const summary = readFileSync(join(reports('lowered'), 'contract-summary.md'), 'utf8');
     expect(summary).toContain('**PASSED** (exit code 0)');
@@ -151,7 +151,8 @@ describe('reports a CI user can act on', () => {
   test('against a drifted implementation: exit 1, one finding per distinct violation with its count and cases, the finding as the JUnit message, CTRF beside it, GitHub annotations', async () => {
     const file = join(dir, 'chat-only.json');
     writeFileSync(file, JSON.stringify({ chat_client_ref: fixtures.chat_client_ref, social_client_ref: fixtures.social_client_ref }));
-    const { code, out } = await contract(['--base-url', `${proxy.origin}/v1`, '--api-key', await freshKey(), '--fixtures', file, '--reports-dir', reports('drifted'), '--quiet'], {
+    // The phase bounded (every operation's first probes): its findings only join the cases' here.
+    const { code, out } = await contract(['--base-url', `${proxy.origin}/v1`, '--api-key', await freshKey(), '--fixtures', file, '--max-requests', '300', '--reports-dir', reports('drifted'), '--quiet'], {
       GITHUB_ACTIONS: 'true',
     });
     expect(code).toBe(EXIT.violation);

@@ -12,7 +12,7 @@ import { JsonFileError } from './json-lines';
 import { preflight } from './reachability';
 import { summaryMarkdown } from './report';
 import { GENERATED_DEFAULTS } from './generated-requests/phase';
-import { judge, runSuite, type SuiteResult } from './runner';
+import { judge, runSuite, type AllowMissing, type SuiteResult, type Waivable } from './runner';
 import { behindPrismProxy, ENTRY_OF, externalTarget, withWebhookListener, type RunningTarget } from './targets';
 
 const USAGE = `Usage: partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
@@ -35,7 +35,8 @@ Fixtures:
                             docs/contract-testing-in-ci.md says how to obtain each; on the reference server
                             \`partner-messaging-sandbox fixtures\` (npm run sandbox -- fixtures) prints a ready file.
   --allow-missing LIST      fixtures (entries, "webhooks" for the receiver, or "all") the run may go without: the
-                            cases they unlock are listed as skipped but do not make the run incomplete; the
+                            cases they unlock are listed as skipped but do not make the run incomplete; with
+                            "generated", neither do probes of the contract the generated phase did not send; the
                             summary says the bar was lowered
 
 Judging:
@@ -57,10 +58,14 @@ Webhooks:
   --review-timeout SECONDS     how long to wait for a template review to finish (default 120; longer is incomplete)
 
 Generated requests (after the cases; from openapi.yaml and the fixtures, every boundary valid and one step past it):
+  every probe is sent once before any is sent again, spread over api_key and extra_api_keys, each key within
+  its rate-limit window: a spent window is waited for (Retry-After, or the window its headers show). A run
+  that does not send every probe of the contract is incomplete (3), naming them, unless --allow-missing generated
   --seed N                  the seed of the draws: the same seed and fixtures send the same requests (default: from
                             the clock; printed with the command that repeats the run)
   --max-requests N          at most N generated requests, shrinking included (default ${GENERATED_DEFAULTS.maxRequests}; 0 skips the phase)
-  --budget SECONDS          at most this long for the phase, shrinking included (default ${GENERATED_DEFAULTS.budgetSeconds})
+  --budget SECONDS          at most this long for the phase, waits for a window and shrinking included (default
+                            ${GENERATED_DEFAULTS.budgetSeconds}: every probe at one key of 600 requests a minute)
 
 Baseline (gradual adoption):
   --baseline FILE           findings accepted for now (JSON: {"accepted": [{"id", "reason"}]}, ids as the report
@@ -141,15 +146,15 @@ function baselineOf(file: string | undefined, update: boolean): Baseline | undef
   }
 }
 
-function allowMissingOf(value: string | undefined): ReadonlySet<FixtureName> | 'all' {
+function allowMissingOf(value: string | undefined): AllowMissing {
   if (value === undefined) return new Set();
   if (value === 'all') return 'all';
-  const byEntry = new Map(Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry, fixture as FixtureName]));
+  const byEntry = new Map<string, Waivable>([...Object.entries(ENTRY_OF).map(([fixture, entry]) => [entry, fixture as FixtureName] as const), ['generated', 'generated']]);
   return new Set(
     value.split(',').map((name) => {
-      const fixture = byEntry.get(name.trim());
-      if (!fixture) throw new UsageError(`--allow-missing: unknown fixture ${name} (one of ${[...byEntry.keys()].join(', ')}, or all)`);
-      return fixture;
+      const waived = byEntry.get(name.trim());
+      if (!waived) throw new UsageError(`--allow-missing: unknown fixture ${name} (one of ${[...byEntry.keys()].join(', ')}, or all)`);
+      return waived;
     }),
   );
 }
@@ -190,7 +195,7 @@ async function chooseTarget(v: Values): Promise<RunningTarget> {
 /** The run judged again with a baseline (after --baseline-update wrote it). */
 function rejudged(target: RunningTarget, result: SuiteResult, baseline: Baseline): SuiteResult {
   const baselined = withBaseline(result.results, baseline);
-  return { ...judge(target, baselined.results, result.coverage, result.allowMissing, result.startedAt, result.shapeOnly), generated: result.generated, baseline: baselined.outcome };
+  return { ...judge(target, baselined.results, result.coverage, result.allowMissing, result.startedAt, result.shapeOnly, result.generated), baseline: baselined.outcome };
 }
 
 async function run(v: Values) {

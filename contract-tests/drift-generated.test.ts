@@ -1,44 +1,39 @@
 // The run-wide checks test themselves: each drift of drift/catalogue-generated.ts (a boundary refused or
 // overstepped, a header broken on some answers, GET /status demanding a key, an operation not implemented) is
-// put in front of the reference server by the mutating proxy, and the run must end in a violation (exit 1)
-// with the finding that names it; then the variations the specification allows, all at once, through the
-// whole generated phase and the header rules, and nothing may be flagged.
-import { cases } from './cases';
+// put in front of the reference server by the mutating proxy, and the run must end in a violation (exit 1) with
+// the finding that names it; then the variations the specification allows, all at once, through the whole
+// generated phase and the header rules, and nothing may be flagged. The share of drifts caught is the detection
+// figure (reports/drift-harness-run-wide.md). The boundaries with effects are drift-boundaries.test.ts's.
+import { contract } from '../spec';
 import { ALLOWED } from './drift/catalogue';
 import { RUN_WIDE_ALLOWED, RUN_WIDE_DRIFTS, type RunWideDrift } from './drift/catalogue-generated';
-import { useDriftHarness } from './drift/harness-run';
+import { runWideThrough, useDriftHarness } from './drift/harness-run';
 import type { Behaviour } from './drift/proxy';
 import { EXIT } from './exit-codes';
 import type { GeneratedPhaseOptions } from './generated-requests/phase';
 import { preflight } from './reachability';
-import { runSuite, type SuiteResult } from './runner';
-import type { RunningTarget } from './targets';
+import type { SuiteResult } from './runner';
 
 const lines: string[] = [];
-const h = useDriftHarness('drift-harness-run-wide.md', () => ['# Drift harness: run-wide checks (generated requests, headers, GET /status, coverage)', '', ...lines]);
+let caught = 0;
+const figure = () => `${caught}/${RUN_WIDE_DRIFTS.length}`;
+const h = useDriftHarness('drift-harness-run-wide.md', () => [`# Drift harness: run-wide checks (generated requests, headers, GET /status, coverage): ${figure()} drifts caught`, '', ...lines]);
+
+afterAll(() => console.log(`drift harness, run-wide checks: ${figure()} drifts caught`));
 
 /** A fresh key with every scope: a rate-limit window of its own for each run's main key. */
 const freshKey = () => h.server.fixtures.rateLimitKey!();
 
-/** The reference server seen through the proxy with one behaviour, `apiKey` the run's main key. */
-async function runThrough(behaviour: Behaviour, run: RunWideDrift['run'], generated?: Partial<GeneratedPhaseOptions>, apiKey?: string): Promise<SuiteResult> {
-  h.proxy.behaviour = behaviour;
-  const target: RunningTarget = { ...h.server, baseUrl: `${h.proxy.origin}/v1`, fixtures: { ...h.server.fixtures, apiKey: apiKey ?? (await freshKey()) }, close: async () => {} };
-  const only = run.cases ?? [];
-  for (const name of only) expect(cases.map((c) => c.name)).toContain(name);
-  return runSuite(target, {
-    cases: cases.filter((c) => only.includes(c.name)),
-    reviewTimeoutMs: 30_000,
-    generated: run.operations ? { seed: 20261125, maxRequests: 250, budgetMs: 120_000, operations: run.operations, select: run.probes, ...generated } : undefined,
-  });
-}
+const runThrough = (behaviour: Behaviour, run: RunWideDrift['run'], generated?: Partial<GeneratedPhaseOptions>, apiKey?: string): Promise<SuiteResult> =>
+  runWideThrough(h, behaviour, run, generated, apiKey);
 
 describe('each run-wide drift ends the run in a violation, with the finding that names it', () => {
   test.each(RUN_WIDE_DRIFTS.map((d) => [`${d.class}: ${d.name}`, d] as const))('%s', async (_name, drift) => {
     const result = await runThrough(drift.behaviour(), drift.run);
     const rules = result.findings.map((f) => f.rule);
-    const caught = rules.some((r) => drift.finding.test(r));
-    lines.push(`- ${caught ? 'caught' : 'MISSED'} (${drift.class}): ${drift.name} — ${rules.filter((r) => drift.finding.test(r))[0] ?? `found: ${rules.join(' | ') || 'nothing'}`}`);
+    const found = rules.some((r) => drift.finding.test(r));
+    if (found) caught++;
+    lines.push(`- ${found ? 'caught' : 'MISSED'} (${drift.class}): ${drift.name} — ${rules.filter((r) => drift.finding.test(r))[0] ?? `found: ${rules.join(' | ') || 'nothing'}`}`);
     expect(rules.filter((r) => drift.finding.test(r))).not.toEqual([]);
     expect(result.exitCode).toBe(EXIT.violation);
     // Not a misconfiguration: the preflight lets a GET /status that demands a key through to the run.
@@ -52,6 +47,9 @@ test('variations the specification allows (all at once) are flagged by no run-wi
   const apiKey = await freshKey();
   const behaviours = variations.map((a) => [a.name, a.behaviour({ ...h.keys, apiKey })] as const);
   const combined: Behaviour = {
+    request: (req) => {
+      for (const [, b] of behaviours) b.request?.(req);
+    },
     response: (res, req) => {
       for (const [name, b] of behaviours) {
         const before = JSON.stringify([res.headers, res.body.toString('base64')]);
@@ -60,7 +58,7 @@ test('variations the specification allows (all at once) are flagged by no run-wi
       }
     },
   };
-  const allOperations = [...new Set(RUN_WIDE_DRIFTS.flatMap((d) => d.run.operations ?? []).concat(cases.map((c) => c.operation)))];
+  const allOperations = contract().operations.map((op) => op.operationId);
   const result = await runThrough(
     combined,
     { cases: ['every response carries its own X-Request-Id, a UUID (success, client error and refused key alike)', 'exhausting the key window answers 429 rate_limited with Retry-After'], operations: allOperations },
@@ -70,6 +68,8 @@ test('variations the specification allows (all at once) are flagged by no run-wi
   expect(result.findings.map((f) => `${f.rule} — ${f.example ?? ''}`.slice(0, 600))).toEqual([]);
   expect(result.exitCode).not.toBe(EXIT.violation);
   expect(result.generated!.sent).toBeGreaterThan(300);
+  // Every probe of the contract was sent through them: nothing the variations change was left unjudged.
+  expect(result.generated!.notSent).toEqual([]);
   // Each variation really was in the traffic ("variations" of webhooks have no webhook here).
   expect([...applied].filter(([name, n]) => n === 0 && !/webhook/.test(name))).toEqual([]);
 }, 300_000);

@@ -60,6 +60,9 @@ test('behaviour the specification allows (all of it at once) is not flagged: the
   const variations = [...ALLOWED].sort((a, b) => Number(a.name.startsWith('JSON is pretty')) - Number(b.name.startsWith('JSON is pretty')));
   const behaviours = variations.map((a) => [a.name, a.behaviour(h.keys)] as const);
   const combined: Behaviour = {
+    request: (req) => {
+      for (const [, b] of behaviours) b.request?.(req);
+    },
     response: (res, req) => {
       for (const [name, b] of behaviours) {
         const before = JSON.stringify([res.headers, res.body.toString('base64')]);

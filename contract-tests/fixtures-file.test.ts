@@ -27,7 +27,15 @@ test('an issuer or a request may come from the environment as JSON', () => {
   expect(loaded.values.webhook_test_trigger).toEqual({ method: 'POST', url: 'https://portal.example.com/test' });
 });
 
+test('a list of keys comes from the file as a JSON array, from the environment separated by commas or as a JSON array', () => {
+  expect(loadEntries(file({ extra_api_keys: ['ik_live_a', 'ik_live_b'] }), {}).values.extra_api_keys).toEqual(['ik_live_a', 'ik_live_b']);
+  expect(loadEntries(undefined, { CONTRACT_EXTRA_API_KEYS: 'ik_live_a, ik_live_b' }).values.extra_api_keys).toEqual(['ik_live_a', 'ik_live_b']);
+  expect(loadEntries(undefined, { CONTRACT_EXTRA_API_KEYS: '["ik_live_c"]' }).values.extra_api_keys).toEqual(['ik_live_c']);
+});
+
 test.each([
+  ['a list of keys that is one string', { extra_api_keys: 'ik_live_a' }, '"extra_api_keys" must be an array of non-empty strings'],
+  ['a list of keys with an empty one', { extra_api_keys: ['ik_live_a', ''] }, '"extra_api_keys" must be an array of non-empty strings'],
   ['an unknown entry', { chat_client: 'x' }, 'unknown entry "chat_client"'],
   ['a value that is not a string', { chat_client_ref: 42 }, '"chat_client_ref" must be a non-empty string'],
   ['a request where a value belongs', { chat_client_ref: { method: 'GET', url: 'https://x' } }, '"chat_client_ref" must be a non-empty string'],

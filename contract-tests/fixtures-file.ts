@@ -1,8 +1,9 @@
 // The drift check's fixtures: what a run needs from the environment of the implementation it checks. All of
 // them come from one JSON file (`--fixtures FILE`), each entry also from its own environment variable
-// (`CONTRACT_<ENTRY>`, which wins over the file). An entry is a value, an issuer the run calls whenever it
-// needs a fresh one (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run
-// makes (`<request>` = `{"method", "url", "headers"?, "body"?}`).
+// (`CONTRACT_<ENTRY>`, which wins over the file). An entry is a value, a list of values (in a variable,
+// separated by commas or as a JSON array), an issuer the run calls whenever it needs a fresh one
+// (`{"issue": <request>, "pick": "<JSON pointer into the answer>"}`), or a request the run makes
+// (`<request>` = `{"method", "url", "headers"?, "body"?}`).
 import { readFileSync } from 'node:fs';
 import { failureCause } from '../client/request-failure';
 import { atJsonPointer } from '../spec';
@@ -21,7 +22,7 @@ export interface Issuer {
   pick: string;
 }
 
-export type EntryValue = string | Issuer | HttpAction;
+export type EntryValue = string | string[] | Issuer | HttpAction;
 
 /** What a case can need from a run's environment (plus the key with every scope, always given). */
 export type FixtureName =
@@ -44,8 +45,8 @@ export type FixtureName =
   | 'webhooks';
 
 export interface EntrySpec {
-  /** value: a string; issuable: a string or an issuer; action: a request. */
-  form: 'value' | 'issuable' | 'action';
+  /** value: a string; values: strings; issuable: a string or an issuer; action: a request. */
+  form: 'value' | 'values' | 'issuable' | 'action';
   /** The fixture this entry provides; companions (a language, a client of another account) complete one. */
   provides?: FixtureName;
   completes?: FixtureName;
@@ -60,6 +61,12 @@ export interface EntrySpec {
 export const ENTRIES = {
   base_url: { form: 'value', what: 'Base URL with the version prefix (`…/v1`); `--base-url` wins', real: 'your deployment', reference: 'the address the sandbox was called at, plus `/v1`' },
   api_key: { form: 'value', what: 'A key with every scope (a live key: the suite sends dry runs only); `--api-key` wins', real: 'portal → API keys, every scope', reference: 'a new live key with every scope' },
+  extra_api_keys: {
+    form: 'values',
+    what: "More keys of the same partner with every scope: the generated requests are spread over them and `api_key`, each key within its own rate-limit window, so the run takes less time (optional)",
+    real: 'portal → two more keys with every scope, used by nothing else',
+    reference: 'two more live keys with every scope',
+  },
   chat_client_ref: { form: 'value', provides: 'chatClientRef', what: 'A connected `chat` client', real: 'a client connected through the hosted session', reference: 'a new chat client' },
   social_client_ref: { form: 'value', provides: 'socialClientRef', what: 'A connected `social` client', real: 'a client connected through the social hosted session', reference: 'a new social client' },
   restricted_api_key: { form: 'value', provides: 'restrictedKey', what: 'A valid key without the scope of any public operation (403)', real: 'portal → a key with only `webhooks:read`', reference: 'a live key with `webhooks:read` only' },
@@ -126,7 +133,8 @@ export function loadEntries(file: string | undefined, env: NodeJS.ProcessEnv = p
     const raw = env[envName(key)];
     if (!raw) continue;
     let value: unknown = raw;
-    if (ENTRIES[key].form !== 'value' && raw.trimStart().startsWith('{')) {
+    if (ENTRIES[key].form === 'values' && !raw.trimStart().startsWith('[')) value = raw.split(',').map((v) => v.trim());
+    else if (ENTRIES[key].form !== 'value' && /^[[{]/.test(raw.trimStart())) {
       try {
         value = JSON.parse(raw);
       } catch (e) {
@@ -155,10 +163,12 @@ export function readEntries(parsed: unknown, where: string, lineOf?: (pointer: s
 
 function checked(key: EntryKey, value: unknown, where: string): EntryValue {
   const { form } = ENTRIES[key];
-  if (typeof value === 'string' && value !== '' && form !== 'action') return value;
+  if (form === 'values') {
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string' && v !== '')) return value as string[];
+  } else if (typeof value === 'string' && value !== '' && form !== 'action') return value;
   if (form === 'issuable' && isIssuer(value)) return value;
   if (form === 'action' && isAction(value)) return value;
-  const wanted = { value: 'a non-empty string', issuable: 'a non-empty string or {"issue": {"method", "url", …}, "pick": "/pointer"}', action: 'a request {"method", "url", "headers"?, "body"?}' }[form];
+  const wanted = { value: 'a non-empty string', values: 'an array of non-empty strings (in a variable: separated by commas)', issuable: 'a non-empty string or {"issue": {"method", "url", …}, "pick": "/pointer"}', action: 'a request {"method", "url", "headers"?, "body"?}' }[form];
   throw new FixturesError(`${where}: "${key}" must be ${wanted}`);
 }
 

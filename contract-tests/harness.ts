@@ -6,9 +6,10 @@ import createClient, { type Client } from 'openapi-fetch';
 import { partnerBodySerializer } from '../client/multipart';
 import type { paths } from '../generated/openapi';
 import { contract, type Violation } from '../spec';
-import { Coverage, sentValues } from './coverage';
+import { Coverage, sentValues, type SentValues } from './coverage';
 import { FixtureUnavailable, type FixtureName } from './fixtures-file';
 import { HeaderLedger } from './header-ledger';
+import { RateWindows, type Clock } from './rate-windows';
 import type { Capability, Fixtures, Profile, RunningTarget } from './targets';
 import type { ReceivedDelivery } from './webhook-listener';
 
@@ -25,7 +26,19 @@ export interface Exchange {
   violations: Violation[];
 }
 
-/** A fetch that holds every response against openapi.yaml, records it in the target's coverage, and records it for the run (its headers held across the run). */
+/** How long a request waits out the 429s of one of the run's own keys, in all, before it takes the refusal as the answer. */
+export const MAX_PATIENCE_MS = 120_000;
+
+/** The Authorization values of the run's own keys: the key with every scope and the extra keys of its partner. */
+export const runKeys = (fx: Pick<Fixtures, 'apiKey' | 'extraApiKeys'>): string[] => [fx.apiKey, ...(fx.extraApiKeys ?? [])].map((k) => `Bearer ${k}`);
+
+/**
+ * A fetch that holds every response against openapi.yaml, records it in the target's coverage, and records it
+ * for the run (its headers held across the run, its rate-limit window noted). A 429 to a request with one of
+ * `patientKeys` is waited out and the request sent again: the specification allows a 429 at any time (the
+ * upstream throttle, section 5 rule 9) and tells clients to honour Retry-After (section 7), so a case is not
+ * failed by its own key's window; the 429 itself is still held to the contract.
+ */
 export class CheckedTransport {
   readonly exchanges: Exchange[] = [];
   private readonly basePath: string;
@@ -33,8 +46,9 @@ export class CheckedTransport {
   constructor(
     readonly baseUrl: string,
     private readonly coverage: Coverage,
-    /** Where every answer is recorded for the run as a whole: its headers held together, the exchange kept. */
-    private readonly run: Pick<RunState, 'headers' | 'exchanges'>,
+    /** Where every answer is recorded for the run as a whole: its headers held together, the exchange kept, the key's window noted. */
+    private readonly run: Pick<RunState, 'headers' | 'exchanges' | 'windows'>,
+    private readonly patientKeys: ReadonlySet<string> = new Set(),
   ) {
     this.basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   }
@@ -42,13 +56,30 @@ export class CheckedTransport {
   fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const sent = await sentValues(request.clone());
+    const authorization = request.headers.get('authorization');
+    // A request that asks for its status (Prism's `Prefer: code=…`, a mock's rehearsal) gets it, a 429 too.
+    const patient = authorization !== null && this.patientKeys.has(authorization) && !/\bcode=/.test(request.headers.get('prefer') ?? '');
+    const windows = this.run.windows;
+    const giveUpAt = windows.clock.now() + MAX_PATIENCE_MS;
+    for (;;) {
+      const response = await this.once(request.clone(), sent);
+      if (response.status !== 429 || !patient) return response;
+      const { readyAt } = windows.state(authorization!);
+      if (readyAt > giveUpAt) return response;
+      await windows.waitUntil(readyAt);
+    }
+  };
+
+  private async once(request: Request, sent: SentValues): Promise<Response> {
     const response = await fetch(request);
     const body = Buffer.from(await response.clone().arrayBuffer());
     let path = new URL(request.url).pathname;
     if (this.basePath && path.startsWith(this.basePath)) path = path.slice(this.basePath.length) || '/';
     const result = contract().check({ method: request.method, path, status: response.status, headers: response.headers, body });
     const where = `${result.operation?.operationId ?? `${request.method} ${path}`} ${response.status}`;
-    this.run.headers.observe({ where, status: response.status, headers: response.headers, authorization: request.headers.get('authorization'), at: Date.now() });
+    const authorization = request.headers.get('authorization');
+    this.run.headers.observe({ where, status: response.status, headers: response.headers, authorization, at: Date.now() });
+    if (authorization !== null) this.run.windows.observe(authorization, response.status, response.headers);
     if (result.operation) this.coverage.recordRequest(result.operation.operationId, request.url, sent);
     // Behind `prism proxy --errors`, Prism turns a response that breaks the contract into a problem+json
     // listing what it found: carry those findings into the report next to the checker's own.
@@ -83,7 +114,7 @@ export class CheckedTransport {
     this.exchanges.push(exchange);
     this.run.exchanges.push(exchange);
     return response;
-  };
+  }
 }
 
 /** What a run shares between its cases: resources made once (an approved template), and how long to wait. */
@@ -96,14 +127,17 @@ export interface RunState {
   headers: HeaderLedger;
   /** Every checked exchange of the run so far, in order (what the implementation answered the run). */
   exchanges: Exchange[];
+  /** What the answers said of each key's rate-limit window (rate-windows.ts). */
+  windows: RateWindows;
 }
 
-export function newRunState(reviewTimeoutMs: number): RunState {
+export function newRunState(reviewTimeoutMs: number, clock?: Clock): RunState {
   const made = new Map<string, Promise<unknown>>();
   return {
     reviewTimeoutMs,
     headers: new HeaderLedger(),
     exchanges: [],
+    windows: new RateWindows(clock),
     once: <T>(key: string, make: () => Promise<T>) => {
       if (!made.has(key)) made.set(key, make());
       return made.get(key) as Promise<T>;
@@ -209,7 +243,7 @@ let counter = 0;
 const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 
 export async function runCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState): Promise<CaseOutcome> {
-  const transport = new CheckedTransport(target.baseUrl, coverage, run);
+  const transport = new CheckedTransport(target.baseUrl, coverage, run, new Set(runKeys(target.fixtures)));
   let outsideRequests = 0;
   const client = (key: string | null) =>
     createClient<paths>({

@@ -45,6 +45,12 @@ test('a Retry-After that counts down with the clock holds; one that stays put or
   expect(rulesOf([refused(0, 5), refused(1_100, 10)])).toEqual([HEADER_RULES.retryCountsDown]);
 });
 
+test('a Retry-After that counts down faster than the clock (the key told it may come back before its window opens) is caught too; rounding is not', () => {
+  const refused = (at: number, retryAfter: number) => answer({ status: 429, limit: 600, remaining: 0, retryAfter, at });
+  expect(rulesOf([refused(0, 30), refused(1_100, 20)])).toEqual([HEADER_RULES.retryNotFaster]);
+  expect(rulesOf([refused(0, 30), refused(2_900, 27), refused(3_050, 26)])).toEqual([]);
+});
+
 test('a key whose window started afresh long before its Retry-After was over was told to wait too long; a wait that was kept is fine', () => {
   expect(rulesOf([answer({ status: 429, limit: 600, remaining: 0, retryAfter: 60, at: 0 }), answer({ limit: 600, remaining: 599, at: 2_000 })])).toEqual([HEADER_RULES.retryWithinWindow]);
   expect(rulesOf([answer({ status: 429, limit: 600, remaining: 0, retryAfter: 2, at: 0 }), answer({ limit: 600, remaining: 599, at: 2_000 })])).toEqual([]);

@@ -1,8 +1,8 @@
 // The headers of section 5 rule 9, held on every answer a run sees, not on a sample: `X-Request-Id` unique per
 // answer, `X-RateLimit-Limit` one ceiling per key across every operation and never below
-// `X-RateLimit-Remaining`, and `Retry-After` no longer than the window the headers imply: it counts down with
-// the clock while the key stays refused, and a key whose window started afresh before that wait was over was
-// told to wait too long. (Their presence and form, a UUID and whole seconds, are openapi.yaml's headers, held
+// `X-RateLimit-Remaining`, and `Retry-After` no longer than the window the headers imply: it counts down one
+// second per second while the key stays refused (neither slower nor faster), and a key whose window started
+// afresh before that wait was over was told to wait too long. (Their presence and form, a UUID and whole seconds, are openapi.yaml's headers, held
 // by the response checker.) Keys are told apart by a fingerprint; no key is ever kept or shown.
 import { createHash } from 'node:crypto';
 
@@ -29,6 +29,7 @@ export const HEADER_RULES = {
   oneCeiling: 'X-RateLimit-Limit is one ceiling per key across every operation (section 5 rule 9)',
   remainingBelowLimit: 'X-RateLimit-Remaining never exceeds X-RateLimit-Limit (section 5 rule 9)',
   retryCountsDown: 'Retry-After counts down with the clock while the key stays refused (no longer than the window the headers imply)',
+  retryNotFaster: 'Retry-After counts down one second per second while the key stays refused, not faster (section 5 rule 9: wait at least this long)',
   retryWithinWindow: "Retry-After is no longer than the key's window: the window started afresh before the wait was over",
 } as const;
 
@@ -84,12 +85,15 @@ export class HeaderLedger {
       // A 429 with requests left is the upstream throttle (section 5 rule 9): its wait says nothing of the key's window.
       if (retryAfter === undefined || (remaining !== undefined && remaining > 0)) return;
       if (!refusal) return void this.refusals.set(key, { at: a.at, retryAfter, where: a.where });
-      // Rounding of either value to whole seconds: one second of slack.
-      if (retryAfter > refusal.retryAfter - elapsed + 1) {
+      // Rounding of either value to whole seconds: one second of slack; the other way, one more for the
+      // answers' times in transit (a second boundary crossed between the service's clock and the run's).
+      const slower = retryAfter > refusal.retryAfter - elapsed + 1;
+      const faster = retryAfter < refusal.retryAfter - elapsed - 2;
+      if (slower || faster) {
         this.found.push({
-          rule: HEADER_RULES.retryCountsDown,
+          rule: slower ? HEADER_RULES.retryCountsDown : HEADER_RULES.retryNotFaster,
           where: a.where,
-          example: `${key}: Retry-After ${refusal.retryAfter} on ${refusal.where}, then ${retryAfter} ${elapsed} s later (at most ${refusal.retryAfter - elapsed + 1})`,
+          example: `${key}: Retry-After ${refusal.retryAfter} on ${refusal.where}, then ${retryAfter} ${elapsed} s later (${slower ? `at most ${refusal.retryAfter - elapsed + 1}` : `at least ${refusal.retryAfter - elapsed - 2}`})`,
         });
         this.refusals.set(key, { at: a.at, retryAfter, where: a.where });
       }

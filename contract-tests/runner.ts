@@ -1,7 +1,8 @@
 // Runs the suite against a target and judges the run: every case planned against the target's profile and
-// the run's fixtures, run or reported as skipped with its reason; what broke gathered into findings (one per
-// distinct violation); then the verdict and its exit code (exit-codes.ts).
-import { cases as allCases } from './cases';
+// the run's fixtures, run or reported as skipped with its reason (those that judge the whole run after the
+// generated phase); what broke gathered into findings (one per distinct violation); then the verdict and its
+// exit code (exit-codes.ts).
+import { cases as allCases, judgingCases } from './cases';
 import { withBaseline, type Baseline, type BaselineOutcome } from './baseline';
 import { Coverage } from './coverage';
 import { exitCodeOf, type ExitCode } from './exit-codes';
@@ -13,6 +14,10 @@ import { headerRulesResult, implementedResult } from './run-level';
 import { ENTRY_OF, type RunningTarget } from './targets';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/** What `--allow-missing` may waive: a fixture, or (`generated`) probes of the contract the generated phase did not send. */
+export type Waivable = FixtureName | 'generated';
+export type AllowMissing = ReadonlySet<Waivable> | 'all';
 
 /** Why a case did not run: the target cannot hold it, the run was not given a fixture, or a fixture could not serve. */
 export interface Skip {
@@ -37,8 +42,8 @@ export interface CaseResult {
 export interface RunOptions {
   cases?: Case[];
   onResult?: (r: CaseResult) => void;
-  /** Fixtures the user chose to go without (`--allow-missing`), or `all`: their cases do not make the run incomplete. */
-  allowMissing?: ReadonlySet<FixtureName> | 'all';
+  /** Fixtures the user chose to go without (`--allow-missing`), or `all`: their cases do not make the run incomplete; `generated`: nor do probes not sent. */
+  allowMissing?: AllowMissing;
   /** How long to wait for a template review to finish. */
   reviewTimeoutMs?: number;
   /** Judge only the shape of every response (`--shape-only`): a broken behaviour rule does not fail its case. */
@@ -64,7 +69,7 @@ export interface SuiteResult {
   coverage: Coverage;
   findings: Finding[];
   unchecked: Unchecked[];
-  allowMissing: ReadonlySet<FixtureName> | 'all';
+  allowMissing: AllowMissing;
   shapeOnly: boolean;
   exitCode: ExitCode;
   verdict: string;
@@ -78,7 +83,7 @@ export interface SuiteResult {
 
 const WEBHOOK_DELIVERIES_CASE = 'every webhook delivery the run received is signed and holds openapi.yaml';
 
-const isWaived = (allow: RunOptions['allowMissing'], fixtures: FixtureName[]) => allow === 'all' || (fixtures.length > 0 && fixtures.every((f) => allow?.has(f)));
+const isWaived = (allow: AllowMissing | undefined, fixtures: FixtureName[]) => allow === 'all' || (fixtures.length > 0 && fixtures.every((f) => allow?.has(f)));
 
 /** Runs one case as the suite does: planned, run, and turned into a result (with `shapeOnly`, judged on the shape of its responses). */
 export async function executeCase(c: Case, target: RunningTarget, coverage: Coverage, run: RunState, shapeOnly = false): Promise<CaseResult> {
@@ -120,15 +125,18 @@ export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Pr
     results.push(r);
     opts.onResult?.(r);
   };
-  for (const c of opts.cases ?? allCases) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
+  // The cases that judge the whole run go after the generated phase: its answers and the webhooks it causes are the run's too.
+  const chosen = opts.cases ?? allCases;
+  for (const c of chosen.filter((x) => !judgingCases.includes(x))) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
   const generated = opts.generated && opts.generated.maxRequests > 0 ? await runGeneratedPhase(target, coverage, run, opts.generated) : undefined;
   for (const r of generated?.results ?? []) push(r);
+  for (const c of chosen.filter((x) => judgingCases.includes(x))) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
   const deliveries = webhookDeliveriesResult(target);
   if (deliveries) push(deliveries);
   push(headerRulesResult(run));
   push(implementedResult(coverage));
   const baselined = withBaseline(results, opts.baseline);
-  return { ...judge(target, baselined.results, coverage, opts.allowMissing ?? new Set(), startedAt, opts.shapeOnly), generated: generated?.stats, baseline: baselined.outcome };
+  return { ...judge(target, baselined.results, coverage, opts.allowMissing ?? new Set(), startedAt, opts.shapeOnly, generated?.stats), baseline: baselined.outcome };
 }
 
 /** Findings, what went unchecked, and the verdict of a run's results. */
@@ -136,9 +144,10 @@ export function judge(
   target: RunningTarget,
   results: CaseResult[],
   coverage: Coverage,
-  allowMissing: ReadonlySet<FixtureName> | 'all',
+  allowMissing: AllowMissing,
   startedAt: number,
   shapeOnly = false,
+  generated?: GeneratedPhaseStats,
 ): SuiteResult {
   const findings = new FindingList();
   for (const r of results) for (const o of r.occurrences) findings.add(o.rule, o.where, r.name, o.example);
@@ -159,11 +168,16 @@ export function judge(
   const failed = results.filter((r) => r.outcome === 'failed');
   const notRun = results.filter((r) => r.skip && r.skip.kind !== 'profile' && !isWaived(allowMissing, r.skip.fixtures));
   const uncheckedBlocking = unchecked.filter((u) => !u.waived);
-  const exitCode = exitCodeOf({ violations: failed.length, incomplete: notRun.length + uncheckedBlocking.length });
+  // Probes of the contract the generated phase did not send leave boundaries unchecked: incomplete, unless waived.
+  const probesNotSent = generated && !(allowMissing === 'all' || allowMissing.has('generated')) ? generated.notSent.length : 0;
+  const exitCode = exitCodeOf({ violations: failed.length, incomplete: notRun.length + uncheckedBlocking.length + probesNotSent });
   const verdict = verdictOf(exitCode, {
     findings: findings.all().length,
     failedCases: failed.length,
-    incomplete: `${plural(notRun.length, 'case')} not run for want of fixtures; ${plural(uncheckedBlocking.length, 'operation')} without a checked 2xx`,
+    incomplete: [
+      `${plural(notRun.length, 'case')} not run for want of fixtures; ${plural(uncheckedBlocking.length, 'operation')} without a checked 2xx`,
+      ...(probesNotSent ? [`${plural(probesNotSent, 'generated probe')} of the contract not sent`] : []),
+    ].join('; '),
   });
   return {
     target: target.profile.target,
@@ -176,6 +190,7 @@ export function judge(
     shapeOnly,
     exitCode,
     verdict,
+    generated,
     startedAt,
     durationMs: Date.now() - startedAt,
   };

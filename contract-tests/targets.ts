@@ -35,6 +35,8 @@ export type Capability =
 export interface Fixtures {
   /** A key with every scope. Free-form sends use `dry_run: true`; a live key avoids the test-key window rule. */
   apiKey: string;
+  /** More keys of the same partner with every scope: the generated phase spreads its requests over them and apiKey. */
+  extraApiKeys?: string[];
   chatClientRef?: string;
   socialClientRef?: string;
   /** A valid key lacking every scope of a public operation (for 403 checks). */
@@ -107,6 +109,7 @@ export function fixturesFrom(loaded: LoadedEntries, apiKey: string): { fixtures:
   const approved = text('approved_template');
   const fixtures: Fixtures = {
     apiKey,
+    extraApiKeys: Array.isArray(v.extra_api_keys) ? v.extra_api_keys.filter((k) => k !== apiKey) : undefined,
     chatClientRef,
     socialClientRef: text('social_client_ref'),
     restrictedKey: text('restricted_api_key'),

@@ -34,6 +34,21 @@ test('the file names this server and a key with every scope', async () => {
   expect((await api('GET', '/usage', fx.api_key)).status).toBe(200);
 });
 
+test('its extra keys are two more keys of the same partner with every scope, each with a rate-limit window of its own', async () => {
+  expect(fx.extra_api_keys).toHaveLength(2);
+  expect(new Set([fx.api_key, ...fx.extra_api_keys]).size).toBe(3);
+  for (const key of fx.extra_api_keys) {
+    const res = await api('GET', '/clients/{client_ref}', key, { path: `/clients/${fx.chat_client_ref}` });
+    expect(res.status).toBe(200);
+  }
+  const remainingOf = async (key: string) => Number((await fetch(`${server.baseUrl}/usage`, { headers: { authorization: `Bearer ${key}` } })).headers.get('x-ratelimit-remaining'));
+  // Two more requests of the first extra key: its count alone goes down by them.
+  await remainingOf(fx.extra_api_keys[0]);
+  await remainingOf(fx.extra_api_keys[0]);
+  const [first, second] = [await remainingOf(fx.extra_api_keys[0]), await remainingOf(fx.extra_api_keys[1])];
+  expect(first).toBe(second - 2);
+});
+
 test('its clients are connected on their channels', async () => {
   for (const [ref, channel] of [[fx.chat_client_ref, 'chat'], [fx.social_client_ref, 'social']]) {
     expect((await api('GET', '/clients/{client_ref}', fx.api_key, { path: `/clients/${ref}` })).body.channel).toBe(channel);

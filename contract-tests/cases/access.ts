@@ -168,15 +168,13 @@ const accessRules: Case[] = [
     name: 'X-RateLimit-Limit stays the same and X-RateLimit-Remaining, never above it, drops by one per request of the key',
     needs: ['rateLimits'],
     run: async (ctx) => {
-      // A fixed window may roll over between the requests; one more try then runs inside the fresh window.
+      // A fixed window may roll over between the requests; one more try then runs inside the fresh window. Every
+      // answer counts, a 429 of the upstream throttle waited out too (the key's request was counted all the same).
       let seen: { limit: number; remaining: number }[] = [];
       for (let attempt = 0; attempt < 2; attempt++) {
-        seen = [];
-        for (let i = 0; i < 3; i++) {
-          const res = await ctx.api.GET('/usage');
-          status(ctx, res, 200);
-          seen.push(rateLimit(res));
-        }
+        const before = ctx.exchanges().length;
+        for (let i = 0; i < 3; i++) status(ctx, await ctx.api.GET('/usage'), 200);
+        seen = ctx.exchanges().slice(before).map((e) => ({ limit: Number(e.headers.get('x-ratelimit-limit')), remaining: Number(e.headers.get('x-ratelimit-remaining')) }));
         if (seen.every((s, i) => i === 0 || s.remaining <= seen[i - 1]!.remaining)) break;
       }
       const shown = JSON.stringify(seen);

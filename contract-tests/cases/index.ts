@@ -19,6 +19,9 @@ import { webhookCases } from './webhooks';
 
 export { probes } from './access';
 
+/** The cases that judge what the whole run read and received: a run holds them last, after its generated phase too. */
+export const judgingCases: readonly Case[] = [...tenantRunCases, ...deliveryCases];
+
 /**
  * The whole suite, in a stable order: rate-limit exhaustion late (it uses its own key anyway), then the cases
  * that judge what the whole run read and received.
@@ -27,8 +30,7 @@ export const cases: Case[] = [
   ...[...accessCases, ...clientCases, ...onboardingCases, ...usageCases, ...messageCases, ...mediaCases, ...templateCases, ...sequenceCases, ...tenantCases, ...webhookCases].sort(
     (a, b) => Number(a.name.startsWith('exhausting')) - Number(b.name.startsWith('exhausting')),
   ),
-  ...tenantRunCases,
-  ...deliveryCases,
+  ...judgingCases,
 ];
 
 const names = new Set<string>();

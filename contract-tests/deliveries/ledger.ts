@@ -2,7 +2,7 @@
 // clients of its partner and their channels, and the subjects its answers tie webhook events to through
 // openapi.yaml's `x-webhook-links` (a send's message_id for `message.status`, a created template's id for
 // `template.status`), with what such an event must then say about them.
-import { allAtPointer, contract, evaluate } from '../../spec';
+import { allAtPointer, atJsonPointer, contract, evaluate } from '../../spec';
 import type { CaseContext, Exchange } from '../harness';
 import { answered } from '../sequences/links';
 import type { ReceivedDelivery } from '../webhook-listener';
@@ -31,9 +31,14 @@ export interface Subject {
   carries: Record<string, unknown>;
 }
 
-/** The subjects the run's answers tie an event to: the value at the link's `identifiedBy` pointer → what it must carry. */
-export function linkedSubjects(exchanges: Exchange[], event: string): { pointer: string | undefined; subjects: Map<string, Subject> } {
+/**
+ * The subjects the run's answers tie an event to: the value at the link's `identifiedBy` pointer → what it must
+ * carry; and those an answer left without that value (a template's `id` is "string or null": the provider
+ * assigns it later), known by what they carry alone.
+ */
+export function linkedSubjects(exchanges: Exchange[], event: string): { pointer: string | undefined; subjects: Map<string, Subject>; unidentified: Subject[] } {
   const subjects = new Map<string, Subject>();
+  const unidentified: Subject[] = [];
   let pointer: string | undefined;
   for (const e of exchanges) {
     const links = contract().byId(e.operation ?? '')?.responses[String(e.status)]?.webhookLinks.filter((l) => l.event === event) ?? [];
@@ -42,12 +47,16 @@ export function linkedSubjects(exchanges: Exchange[], event: string): { pointer:
       const [[at, expression]] = Object.entries(link.identifiedBy) as [[string, string]];
       pointer = at;
       const value = evaluate(expression, context);
-      if (typeof value !== 'string') continue;
-      subjects.set(value, { from: e.operation!, carries: Object.fromEntries(Object.entries(link.carries).map(([p, x]) => [p, evaluate(x, context)])) });
+      const subject = { from: e.operation!, carries: Object.fromEntries(Object.entries(link.carries).map(([p, x]) => [p, evaluate(x, context)])) };
+      if (typeof value === 'string') subjects.set(value, subject);
+      else if (value === null) unidentified.push(subject);
     }
   }
-  return { pointer, subjects };
+  return { pointer, subjects, unidentified };
 }
+
+/** Whether a delivery carries everything an answer said of a subject. */
+export const carriesAll = (d: ReceivedDelivery, s: Subject): boolean => Object.entries(s.carries).every(([at, expected]) => atJsonPointer(d.body, at) === expected);
 
 /** The subjects a delivery is about, at a link's `identifiedBy` pointer. */
 export const subjectsOf = (d: ReceivedDelivery, pointer: string): string[] => allAtPointer(d.body, pointer).filter((v): v is string => typeof v === 'string');

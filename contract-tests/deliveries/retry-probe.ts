@@ -38,21 +38,30 @@ export interface Step {
 /** How late "immediately" may be: the implementation's queue and clock tick. */
 export const IMMEDIATE_MS = 5_000;
 
-/** The window of a step: immediate is up to IMMEDIATE_MS; a later one from 80 % of its delay to its delay plus half again (at least 10 s). */
+/**
+ * How long a delivery may spend in transit beyond its schedule (section 6 allows deliveries to arrive late):
+ * a step's window closes that much later, so a retry delayed on its way is never taken for a wrong schedule. A
+ * delay in transit only ever makes an attempt later: the windows open when they would without it.
+ */
+export const TRANSIT_MS = 4_000;
+
+/** The window of a step: immediate is up to IMMEDIATE_MS and TRANSIT_MS; a later one from 80 % of its delay to its delay plus half again (at least 10 s). */
 export function windowOf(step: number, failedAt: number): Window {
   const delay = WEBHOOK_RETRY_DELAYS_MS[step - 1]!;
-  if (delay === 0) return { from: failedAt, to: failedAt + IMMEDIATE_MS };
-  return { from: failedAt + delay * 0.8, to: failedAt + delay + Math.max(10_000, delay * 0.5) };
+  if (delay === 0) return { from: failedAt, to: failedAt + IMMEDIATE_MS + TRANSIT_MS };
+  return { from: failedAt + delay * 0.8, to: failedAt + delay + Math.max(10_000, delay * 0.5, TRANSIT_MS) };
 }
 
 /** The slow attempt is held this long: past the 5 s the implementation gives a receiver. */
 export const HOLD_MS = WEBHOOK_TIMEOUT_MS + 1_000;
 
 /**
- * The window in which the retry of an attempt held past the timeout must arrive: from half the timeout (an
- * arrival sooner is a duplicate of the held attempt, not a retry of it) to an immediate retry after the hold.
+ * The window in which the retry of an attempt held past the timeout must arrive. The implementation's timeout
+ * runs from when it sent the attempt, up to TRANSIT_MS before it arrived: the retry comes from the timeout less
+ * that (an arrival sooner is a duplicate of the held attempt, not a retry of it) to an immediate retry after the
+ * timeout, itself in transit up to TRANSIT_MS.
  */
-export const slowWindow = (arrivedAt: number): Window => ({ from: arrivedAt + WEBHOOK_TIMEOUT_MS / 2, to: arrivedAt + HOLD_MS + IMMEDIATE_MS });
+export const slowWindow = (arrivedAt: number): Window => ({ from: arrivedAt + WEBHOOK_TIMEOUT_MS - TRANSIT_MS, to: arrivedAt + WEBHOOK_TIMEOUT_MS + IMMEDIATE_MS + TRANSIT_MS });
 
 /** An event the probe chose, and every arrival of it. */
 export interface Probed {

@@ -1,40 +1,15 @@
 // Drifts no hand-written case was written for, caught by the run-wide checks: the generated phase (an
-// implementation that refuses valid input at a boundary, or accepts invalid input one step past it), the
-// header rules on every answer, GET /status demanding a key, and the coverage verdict (an operation not
-// implemented). Each names what the run must do to meet it and the finding that catches it; and variations the
-// specification allows that none of these checks may flag.
+// implementation that refuses valid input at a boundary, or accepts invalid input one step past it; those of
+// requests with effects are boundaries.ts's), the header rules on every answer, GET /status demanding a key,
+// and the coverage verdict (an operation not implemented). Each names what the run must do to meet it and the
+// finding that catches it; and variations the specification allows that none of these checks may flag.
 import { randomUUID } from 'node:crypto';
-import type { Probe } from '../generation/requests';
 import type { AllowedVariation } from './catalogue';
-import { is, json, respondJson, setJsonBody, TEMPLATE_PATH } from './http-match';
-import { mapJson, type Behaviour, type ProxiedRequest, type ProxiedResponse } from './proxy';
+import { codePoints, is, json, probe, refuse, respondJson, sendOf, setJsonBody, TEMPLATE_PATH } from './http-match';
+import { mapJson, type ProxiedRequest, type ProxiedResponse } from './proxy';
+import type { RunWideDrift } from './run-wide';
 
-export type DriftClass = 'refuses valid input at a boundary' | 'accepts invalid input one step past a boundary' | 'headers' | 'GET /status demands a key' | 'an operation not implemented';
-
-export interface RunWideDrift {
-  name: string;
-  class: DriftClass;
-  behaviour(): Behaviour;
-  /** What the run needs to meet the drift: hand-written cases by name, and generated probes of some operations. */
-  run: { cases?: string[]; operations?: string[]; probes?: (p: Probe) => boolean };
-  /** The finding that catches it. */
-  finding: RegExp;
-}
-
-const codePoints = (s: unknown) => (typeof s === 'string' ? [...s].length : -1);
-
-/** Answers 400 bad_request with validation details, as an implementation whose limit is off by one does. */
-const refuse = (res: ProxiedResponse, field: string, message: string) =>
-  respondJson(res, 400, { error: { code: 'bad_request', message: 'The request is invalid.', details: { [field]: [message] } } });
-
-/** A send's body when it is one of `type`. */
-const sendOf = (req: ProxiedRequest, type: string) => {
-  const body = is(req, 'POST', /^\/messages\/send$/) ? json(req) : undefined;
-  return body?.type === type ? body : undefined;
-};
-
-/** A probe pinning this field (of this kind): `text.body` at `maxLength`. */
-const probe = (kind: Probe['kind'], field: string, what?: RegExp) => (p: Probe) => p.kind === kind && p.field === field && (!what || what.test(p.what));
+export type { RunWideDrift } from './run-wide';
 
 const notFound = (res: ProxiedResponse) => respondJson(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
 
@@ -49,21 +24,21 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     class: 'refuses valid input at a boundary',
     behaviour: () => ({ response: (res, req) => void (codePoints((sendOf(req, 'text')?.text as { body?: string } | undefined)?.body) === 4096 && refuse(res, 'text.body', 'must NOT have more than 4095 characters')) }),
     run: { operations: ['sendMessage'], probes: probe('valid', 'text.body') },
-    finding: /^valid input refused: sendMessage \(body text\.body: maxLength 4096.*blaming text\.body$/,
+    finding: /^valid input refused: sendMessage \(body text\.body: maxLength 4096.*blaming text\.body — section 2 SendMessageRequest, field text\.body$/,
   },
   {
     name: 'GET /clients refuses limit=100, the documented maximum',
     class: 'refuses valid input at a boundary',
     behaviour: () => ({ response: (res, req) => void (is(req, 'GET', /^\/clients$/) && req.query.get('limit') === '100' && refuse(res, 'limit', 'must be <= 99')) }),
     run: { operations: ['listClients'], probes: probe('valid', 'limit') },
-    finding: /^valid input refused: listClients \(query limit: maximum 100\) answered 400 bad_request blaming limit$/,
+    finding: /^valid input refused: listClients \(query limit: maximum 100\) answered 400 bad_request blaming limit — section 4 GET \/clients, field limit$/,
   },
   {
     name: 'contacts of 257 cards (the documented maximum) are refused',
     class: 'refuses valid input at a boundary',
     behaviour: () => ({ response: (res, req) => void (((sendOf(req, 'contacts')?.contacts as unknown[] | undefined)?.length ?? 0) >= 257 && refuse(res, 'contacts', 'must NOT have more than 256 items')) }),
     run: { operations: ['sendMessage'], probes: probe('valid', 'contacts') },
-    finding: /^valid input refused: sendMessage \(body contacts: maxItems 257.*blaming contacts$/,
+    finding: /^valid input refused: sendMessage \(body contacts: maxItems 257.*blaming contacts — section 2 SendMessageRequest, field contacts$/,
   },
   {
     name: 'a template without language (optional, default en_US) is refused',
@@ -75,7 +50,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['createTemplate'], probes: probe('valid', 'language') },
-    finding: /^valid input refused: createTemplate \(body language: left out \(default "en_US"\)\) answered 400 bad_request blaming language$/,
+    finding: /^valid input refused: createTemplate \(body language: left out \(default "en_US"\)\) answered 400 bad_request blaming language — section 2 CreateTemplateRequest, field language$/,
   },
   {
     name: 'an image given by media id (the second form of a media reference) is refused',
@@ -83,14 +58,14 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     // Its validator knows the link form only.
     behaviour: () => ({ response: (res, req) => void ((sendOf(req, 'image')?.image as { id?: string } | undefined)?.id !== undefined && refuse(res, 'image.link', 'is required')) }),
     run: { operations: ['sendMessage'], probes: (p) => p.kind === 'valid' && p.field === 'image' && /^branch "By id"/.test(p.what) },
-    finding: /^valid input refused: sendMessage \(body image: branch "By id".*blaming image\.link$/,
+    finding: /^valid input refused: sendMessage \(body image: branch "By id".*blaming image\.link — section 2 SendMessageRequest, field image\.link$/,
   },
   {
     name: 'GET /templates refuses the category AUTHENTICATION (one of its enum values)',
     class: 'refuses valid input at a boundary',
     behaviour: () => ({ response: (res, req) => void (is(req, 'GET', /^\/templates$/) && req.query.get('category') === 'AUTHENTICATION' && refuse(res, 'category', 'must be MARKETING or UTILITY')) }),
     run: { operations: ['listTemplates'], probes: probe('valid', 'category') },
-    finding: /^valid input refused: listTemplates \(query category: value "AUTHENTICATION"\) answered 400 bad_request blaming category$/,
+    finding: /^valid input refused: listTemplates \(query category: value "AUTHENTICATION"\) answered 400 bad_request blaming category — section 4 GET \/templates, field category$/,
   },
   // ---------------------------------------------------------------------------------------------------------
   // Accepts invalid input one step past a boundary: the generated invalid requests there are not refused.
@@ -105,14 +80,14 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['sendMessage'], probes: probe('invalid', 'text.body', /^maxLength/) },
-    finding: /^invalid input accepted: sendMessage \(body text\.body: maxLength 4096 \+ 1.*answered 200$/,
+    finding: /^invalid input accepted: sendMessage \(body text\.body: maxLength 4096 \+ 1.*answered 200 — section 2 SendMessageRequest, field text\.body$/,
   },
   {
     name: 'GET /clients clamps limit=101 to 100 instead of refusing it',
     class: 'accepts invalid input one step past a boundary',
     behaviour: () => ({ request: (req) => void (is(req, 'GET', /^\/clients$/) && Number(req.query.get('limit')) > 100 && req.query.set('limit', '100')) }),
     run: { operations: ['listClients'], probes: probe('invalid', 'limit', /^maximum/) },
-    finding: /^invalid input accepted: listClients \(query limit: maximum 100 \+ 1\) answered 200$/,
+    finding: /^invalid input accepted: listClients \(query limit: maximum 100 \+ 1\) answered 200 — section 4 GET \/clients, field limit$/,
   },
   {
     name: 'contacts beyond 257 cards are dropped and the send goes on',
@@ -124,7 +99,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['sendMessage'], probes: probe('invalid', 'contacts', /^maxItems/) },
-    finding: /^invalid input accepted: sendMessage \(body contacts: maxItems 257 \+ 1.*answered 200$/,
+    finding: /^invalid input accepted: sendMessage \(body contacts: maxItems 257 \+ 1.*answered 200 — section 2 SendMessageRequest, field contacts$/,
   },
   {
     name: 'a template footer of 61 characters is cut to 60 and the template created',
@@ -138,7 +113,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     }),
     run: { operations: ['createTemplate'], probes: probe('invalid', 'footer.text', /^maxLength/) },
     // Created (201), or refused only for its name (409) once shrinking made the name short: either way not refused as invalid.
-    finding: /^invalid input (accepted|not refused as invalid): createTemplate \(body footer\.text: maxLength 60 \+ 1\) answered (201|409 conflict)/,
+    finding: /^invalid input (accepted|not refused as invalid): createTemplate \(body footer\.text: maxLength 60 \+ 1\) answered (201|409 conflict).* — section 2 CreateTemplateRequest, field footer\.text$/,
   },
   {
     name: 'GET /templates ignores a status outside its enum instead of refusing it',
@@ -150,7 +125,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['listTemplates'], probes: probe('invalid', 'status', /outside the enum/) },
-    finding: /^invalid input accepted: listTemplates \(query status: value "PENDING_UNKNOWN" outside the enum\) answered 200$/,
+    finding: /^invalid input accepted: listTemplates \(query status: value "PENDING_UNKNOWN" outside the enum\) answered 200 — section 4 GET \/templates, field status$/,
   },
   {
     name: 'an auth_code over 2048 characters is cut before the exchange (answered 409 for a connected client, not 400)',
@@ -162,7 +137,7 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['completeClientSignup'], probes: probe('invalid', 'auth_code', /^maxLength/) },
-    finding: /^invalid input not refused as invalid: completeClientSignup \(body auth_code: maxLength 2048 \+ 1\) answered 409 conflict, not 400$/,
+    finding: /^invalid input not refused as invalid: completeClientSignup \(body auth_code: maxLength 2048 \+ 1\) answered 409 conflict, not 400 — section 2 ClientSignupRequest, field auth_code$/,
   },
   // ---------------------------------------------------------------------------------------------------------
   // Headers on every answer (section 5 rule 9), held across the run.
@@ -230,6 +205,24 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
     },
     run: { cases: ['exhausting the key window answers 429 rate_limited with Retry-After'] },
     finding: /^Retry-After (counts down with the clock|is no longer than the key's window)/,
+  },
+  {
+    name: 'Retry-After counts down two seconds per second while the key stays refused',
+    class: 'headers',
+    behaviour: () => {
+      const first = new Map<string, { at: number; retryAfter: number }>();
+      return {
+        response: (res, req) => {
+          if (res.status !== 429 || !res.headers['retry-after']) return;
+          const key = req.headers.authorization ?? '';
+          const seen = first.get(key) ?? { at: Date.now(), retryAfter: Number(res.headers['retry-after']) };
+          first.set(key, seen);
+          res.headers['retry-after'] = String(Math.max(1, seen.retryAfter - 2 * Math.floor((Date.now() - seen.at) / 1000)));
+        },
+      };
+    },
+    run: { cases: ['exhausting the key window answers 429 rate_limited with Retry-After'] },
+    finding: /^Retry-After counts down one second per second while the key stays refused, not faster/,
   },
   {
     name: 'X-RateLimit-Limit of the key doubles after its first 20 answers',

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNATURE_HEADER } from '../../client/webhooks';
 import { CLIENT_PATH, errorCode, is, json, respondJson, setJsonBody, TEMPLATE_PATH } from './http-match';
+import { SPEC_ALLOWED } from './allowed';
 import { DELIVERY_ALLOWED, DELIVERY_DRIFTS } from './deliveries';
 import { mapJson, objectsIn, resigned, type Behaviour } from './proxy';
 import type { Fixtures } from '../targets';
@@ -14,6 +15,7 @@ import { TENANT_DRIFTS } from './tenant';
 /** The keys and references a drift may swap in or recognise (from the run's fixtures). */
 export interface DriftKeys extends RunRefs {
   apiKey: string;
+  extraApiKeys?: string[];
   expiredKey: string;
   revokedKey: string;
   trialExpiredKey: string;
@@ -22,6 +24,7 @@ export interface DriftKeys extends RunRefs {
 /** The keys and references drifts use, from fixtures that hold them all (the reference server's sandbox file). */
 export const driftKeysOf = (fx: Fixtures): DriftKeys => ({
   apiKey: fx.apiKey,
+  extraApiKeys: fx.extraApiKeys,
   expiredKey: fx.expiredKey!,
   revokedKey: fx.revokedKey!,
   trialExpiredKey: fx.trialExpiredKey!.key,
@@ -341,17 +344,6 @@ const inPlusTwo = (at: string) => {
 
 export const ALLOWED: AllowedVariation[] = [
   {
-    name: 'Client objects carry extra properties',
-    behaviour: () => ({
-      response: (res, req) => {
-        if (!is(req, 'GET', /^\/clients(\/[^/]+)?$/) && !is(req, 'POST', /^\/clients\/signup$/)) return;
-        mapJson(res, (body) => {
-          for (const o of objectsIn(body)) if ('client_ref' in o && 'channel' in o) Object.assign(o, { tier: 'gold', x_partner_note: 'extra' });
-        });
-      },
-    }),
-  },
-  {
     name: 'GET /clients answers the plain array form',
     behaviour: () => ({ response: (res, req) => void (is(req, 'GET', /^\/clients$/) && res.status === 200 && mapJson(res, (page) => page.results)) }),
   },
@@ -389,4 +381,5 @@ export const ALLOWED: AllowedVariation[] = [
     behaviour: () => ({ webhook: (d, sign) => resigned(d, sign, (e) => ({ ...e, api_version: '1.6.0', delivery_attempt: 1 })) }),
   },
   ...DELIVERY_ALLOWED,
+  ...SPEC_ALLOWED,
 ];

@@ -2,17 +2,18 @@
 // server and the run's receiver: no retry after a failed attempt, retries without waiting, a new event_id on
 // each attempt, no 5 s timeout, signatures in the wrong form, timestamps without milliseconds, events naming
 // the wrong client or channel or a message no send returned. And what the specification allows and no case
-// may flag: duplicates, reordering, a field that changes from one attempt to the next.
+// may flag: deliveries late, duplicates, reordering, a field that changes from one attempt to the next.
 import { createHash, randomUUID } from 'node:crypto';
-import { RETRY_CASES, deliveryCases } from '../cases/deliveries';
+import { RETRY_CASES, WEBHOOK_CLIENT_CASE, deliveryCases } from '../cases/deliveries';
+import { TRANSIT_MS } from '../deliveries/retry-probe';
 import { SIGNATURE_HEADER } from '../../client/webhooks';
-import { resigned, type Delivery } from './proxy';
+import { counted, resigned, type Delivery } from './proxy';
 import type { RefDrift, RefVariation } from './refs';
 
 const caseNamed = (start: string) => deliveryCases.find((c) => c.name.startsWith(start))!.name;
 const SIGNATURE_CASE = caseNamed('webhook deliveries are signed');
 const TIMESTAMP_CASE = caseNamed('webhook timestamps');
-const CLIENT_CASE = caseNamed('a webhook names a client of this partner');
+const CLIENT_CASE = WEBHOOK_CLIENT_CASE;
 const eventCase = (event: string) => deliveryCases.find((c) => c.operation === event)!.name;
 const TEMPLATE_STATUS_ARRIVES = "a created template's review result arrives as a signed template.status event";
 
@@ -98,6 +99,11 @@ export const DELIVERY_DRIFTS: RefDrift[] = [
     }),
   },
   {
+    name: 'webhook.test says channel social for a chat client',
+    caughtBy: [CLIENT_CASE],
+    behaviour: () => ({ webhook: (d, sign) => (eventOf(d) === 'webhook.test' ? resigned(d, sign, (e) => ({ ...e, channel: 'social' })) : d) }),
+  },
+  {
     name: 'template.status says channel social for a chat client',
     caughtBy: [TEMPLATE_STATUS_ARRIVES, CLIENT_CASE],
     behaviour: () => ({ webhook: (d, sign) => (eventOf(d) === 'template.status' ? resigned(d, sign, (e) => ({ ...e, channel: 'social' })) : d) }),
@@ -117,13 +123,23 @@ export const DELIVERY_DRIFTS: RefDrift[] = [
   },
 ];
 
-/** Counts how often a variation acted. */
-const counted = () => {
-  let n = 0;
-  return { add: () => void n++, applications: () => n };
-};
-
 export const DELIVERY_ALLOWED: RefVariation[] = [
+  {
+    name: 'every webhook delivery arrives late: 1 to 4 s in transit (its answer reaches the service that much later)',
+    behaviour: () => {
+      const c = counted();
+      let n = 0;
+      return {
+        // Spread over 1–4 s, the same on every run: the schedule checks may count none of it as a wrong schedule.
+        relay: async (d, forward) => {
+          await sleep(1_000 + ((n++ * 1_237) % (TRANSIT_MS - 1_000 + 1)));
+          c.add();
+          return forward(d);
+        },
+        applications: c.applications,
+      };
+    },
+  },
   {
     name: 'every webhook delivery arrives twice',
     behaviour: () => {

@@ -143,6 +143,12 @@ export function resigned(d: Delivery, sign: (raw: Buffer) => string, change: (js
   return { headers: { ...d.headers, [SIGNATURE_HEADER.toLowerCase()]: sign(raw) }, raw };
 }
 
+/** Counts how often a behaviour acted, for one whose effect the traffic's bytes do not show (a duplicate, a delay). */
+export const counted = () => {
+  let n = 0;
+  return { add: () => void n++, applications: () => n };
+};
+
 /** Every object inside a JSON value, depth first. */
 export function* objectsIn(value: unknown): Generator<Record<string, unknown>> {
   if (Array.isArray(value)) for (const v of value) yield* objectsIn(v);

@@ -5,7 +5,7 @@ import { contract } from '../../spec';
 import { fitToWorld, type PhaseWorld } from './fit';
 
 const updateTemplate = contract().byId('updateTemplate')!;
-const bare: PhaseWorld = { token: 'tok', files: {} as PhaseWorld['files'], creationsLeft: 0 };
+const bare: PhaseWorld = { token: 'tok', files: {} as PhaseWorld['files'], mayCreate: false };
 const drawn = () => ({ pathValues: { template_ref: 'drawn_ref' }, query: [['client_ref', '3'] as [string, string], ['language', 'de'] as [string, string]], body: { client_ref: 'A', name: 'drawn_name', language: 'en_US' } });
 
 test("without fixtures, an edit's path and query follow the body's drawn name, client and language (they must agree)", () => {
@@ -51,4 +51,24 @@ test("a send's `to` at a length boundary keeps its length, spelt as digits (a ch
     const spelt = (fitted.body as { to: string }).to;
     expect({ length: spelt.length, digits: /^[0-9]*$/.test(spelt) }).toEqual({ length: to.length, digits: true });
   }
+});
+
+test('a valid edit goes to the template the phase chose for it (one a valid creation made), not to its own', () => {
+  const world: PhaseWorld = { ...bare, chatClientRef: 'chat-1', own: { name: 'gen_tok_own', language: 'en_US' }, editing: { name: 'gen_tok_7', language: 'en_US' } };
+  const valid = fitToWorld(updateTemplate, drawn(), { location: 'body', field: 'footer.text', what: 'maxLength 60', kind: 'valid' }, 0, world)!;
+  expect([valid.pathValues.template_ref, (valid.body as { name: string }).name]).toEqual(['gen_tok_7', 'gen_tok_7']);
+  // An invalid edit is refused before any template is looked at: it goes to the phase's own.
+  const invalid = fitToWorld(updateTemplate, drawn(), { location: 'body', field: 'footer.text', what: 'maxLength 60 + 1', kind: 'invalid' }, 0, world)!;
+  expect(invalid.pathValues.template_ref).toBe('gen_tok_own');
+});
+
+test('a created template gets the run-unique name in full unless its name is the pinned boundary, whose length is kept, unique however short', () => {
+  const createTemplate = contract().byId('createTemplate')!;
+  const world: PhaseWorld = { ...bare, chatClientRef: 'chat-1', mayCreate: true };
+  const parts = { pathValues: {}, query: [] as [string, string][], body: { client_ref: 'x', name: 'ab', body: { text: 'Hi' } } };
+  expect((fitToWorld(createTemplate, parts, { location: 'body', field: 'footer', what: 'present', kind: 'valid' }, 0, world)!.body as { name: string }).name).toMatch(/^gen_tok_\d+$/);
+  const short = [1, 2].map(() => (fitToWorld(createTemplate, parts, { location: 'body', field: 'name', what: 'minLength 1', kind: 'valid' }, 0, world)!.body as { name: string }).name);
+  expect(short.map((n) => n.length)).toEqual([2, 2]);
+  expect(short[0]).not.toBe(short[1]);
+  expect(short.every((n) => /^[a-z][a-z0-9]$/.test(n))).toBe(true);
 });

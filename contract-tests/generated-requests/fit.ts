@@ -6,6 +6,7 @@
 // break) travels as generated, but for a send's `to`, spelt as digits at the length drawn (its bounds are
 // lengths; a `chat` recipient that is not a number is a refusal the contract documents); a field tied to it
 // follows it (an edited template's name in the path and the body).
+import { createHash } from 'node:crypto';
 import type { Operation } from '../../spec';
 import { isFilePart, travelsInPath, type FilePart, type Probe, type RequestParts } from '../generation/requests';
 
@@ -21,9 +22,13 @@ export interface PhaseWorld {
   socialClientRef?: string;
   /** The fixtures' approved template, with the number of body placeholders it has (when it could be read). */
   approved?: { ref: string; language?: string; placeholders?: number };
+  /** A recipient a dry run may name (the fixtures' test recipient), for sends the target must accept. */
+  recipient?: string;
   inboundMediaId?: string;
-  /** A template the phase created to read and edit. */
+  /** A template the phase created to read (and edit when no other is ready). */
   own?: TemplateHandle;
+  /** The template a valid edit goes to: one the phase made and has not edited yet, out of review (own-templates.ts). */
+  editing?: TemplateHandle;
   /** A template the phase created for its valid deletes. */
   doomed?: TemplateHandle;
   /** A header media handle the phase uploaded. */
@@ -32,11 +37,11 @@ export interface PhaseWorld {
   token: string;
   /** Files of the types the contract's uploads accept, by template media format. */
   files: Record<'IMAGE' | 'VIDEO' | 'DOCUMENT', FilePart>;
-  /** How many more templates the phase may create (then valid creations go to the social client: refused, nothing made). */
-  creationsLeft: number;
+  /** Whether a valid creation goes to the chat client (made, and deleted at the phase's end), or to a client that cannot hold templates (refused, nothing made): every probe's first send makes its template, later rounds only up to a quota. */
+  mayCreate: boolean;
 }
 
-type Pinned = Pick<Probe, 'location' | 'field'>;
+type Pinned = Pick<Probe, 'location' | 'field'> & { what?: string };
 
 /** The operations that send messages: always dry runs. */
 const SENDS = new Set(['sendMessage', 'sendTemplateMessage']);
@@ -110,12 +115,19 @@ class Fitting {
  */
 const digits = (value: unknown) => (typeof value === 'string' ? [...value].map((c) => String((c.codePointAt(0) ?? 0) % 10)).join('') : value);
 
-/** A lower_snake_case name unique to the run, as long as the generated one (a name too short to carry the token stays as it is). */
+/**
+ * A lower_snake_case name unique to the run, as long as the generated one: `gen_<token>_<n>` padded, or, when
+ * the length cannot hold that, letters and digits of a digest of it (a name of one or two characters cannot
+ * be unique for long: a deleted name stays taken for 30 days, and its creation may be refused 409).
+ */
 export function uniqueName(generated: unknown, token: string, n: number): unknown {
   if (typeof generated !== 'string') return generated;
   const length = [...generated].length;
   const unique = `gen_${token}_${n}`;
-  if (length < unique.length) return [...generated].map((c) => (/[a-z0-9]/.test(c) ? c : 'a')).join('');
+  if (length < unique.length) {
+    const hex = createHash('sha256').update(unique).digest('hex');
+    return `${'abcdefghijklmnopqrstuvwxyz'[parseInt(hex.slice(0, 2), 16) % 26]}${BigInt(`0x${hex}`).toString(36)}`.slice(0, length);
+  }
   return `${unique}${'_x'.repeat(length)}`.slice(0, length).replace(/_$/, 'x');
 }
 
@@ -164,6 +176,7 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
         if (world.approved.placeholders !== undefined) f.setBody('parameters', Array.from({ length: world.approved.placeholders }, (_, i) => `value ${i + 1}`));
         // The approved template's header, buttons and cards are unknown: values for them are left out unless pinned.
         for (const field of ['header', 'buttons', 'cards']) f.setBody(field, undefined);
+        fitParameterForm(f, world);
       }
       break;
     }
@@ -199,10 +212,13 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
       break;
     case 'createTemplate': {
       // Past the phase's quota, a client that cannot hold templates (social: refused) or none (404): nothing is made.
-      const client = world.creationsLeft > 0 ? chat : (world.socialClientRef ?? `gen-${world.token}-no-such-client`);
+      const client = world.mayCreate ? chat : (world.socialClientRef ?? `gen-${world.token}-no-such-client`);
       if (client) f.setBody('client_ref', client);
+      // In the language edits leave out (the default, en_US), so the template can take any valid edit later.
+      if (f.body('language') !== undefined) f.setBody('language', 'en_US');
+      // A pinned name keeps its length (its boundary); any other is the run's own full-length name.
       if (pinned(probe, 'body', 'name')) f.parts.body = isObject(f.parts.body) ? { ...f.parts.body, name: uniqueName(f.body('name'), world.token, unique()) } : f.parts.body;
-      else f.setBody('name', uniqueName(f.body('name'), world.token, unique()));
+      else f.setBody('name', `gen_${world.token}_${unique()}`);
       fitTemplateContent(f, world);
       break;
     }
@@ -224,6 +240,25 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
 }
 
 /**
+ * A send of the approved template by one form of `parameters` (the probe pins the branch: positional, an array
+ * in order; named, an object keyed by the placeholders' numbers): the values fill every placeholder in that form,
+ * to a recipient a dry run may name, so the target must accept it (section 4, POST /messages/send-template
+ * rule 2: "its components are built from parameters").
+ */
+function fitParameterForm(f: Fitting, world: PhaseWorld): void {
+  const form = /^branch "(In order|By name or number)"/.exec(f.probe.field === 'parameters' && f.probe.location === 'body' ? (f.probe.what ?? '') : '')?.[1];
+  const n = world.approved?.placeholders;
+  if (!form || n === undefined || !isObject(f.parts.body)) return;
+  const values = Array.from({ length: n }, (_, i) => `value ${i + 1}`);
+  f.parts.body.parameters = form === 'In order' ? values : Object.fromEntries(values.map((v, i) => [String(i + 1), v]));
+  f.parts.body.to = world.recipient ?? FALLBACK_RECIPIENT;
+  f.parts.mustAccept = `its ${form === 'In order' ? 'positional' : 'named'} parameters fill every placeholder of the approved template (section 4, POST /messages/send-template rule 2)`;
+}
+
+/** A recipient of the form a chat number takes, for a dry run the target must accept when the fixtures name none. */
+const FALLBACK_RECIPIENT = '4915112345678';
+
+/**
  * A template's content that reaches the provider: header media by the phase's handle, and a raw component
  * array (free-form in the contract) that starts with the BODY component the provider requires. Its length, the
  * contract's boundary, stays as drawn.
@@ -241,7 +276,7 @@ function fitTemplateContent(f: Fitting, world: PhaseWorld): void {
  * and language (an unknown client: 404).
  */
 function fitEdit(f: Fitting, world: PhaseWorld, valid: boolean): void {
-  const own = world.own;
+  const own = (valid ? world.editing : undefined) ?? world.own;
   const chat = world.chatClientRef;
   const p = f.probe;
   // A valid pinned value is followed (an unknown template: 404); a broken one is not (its refusal comes first).

@@ -4,6 +4,9 @@
 // accepts is drift, as is any other refusal. An invalid request (one constraint broken one step past its
 // boundary) is answered 400 in the section 7 envelope, its details naming the broken field (section 7: for
 // validation, a field → its messages). Every answer is also held to openapi.yaml by the checked transport.
+// A finding names where the specification states the field (section 2's resource tables for a JSON body,
+// section 4's endpoint table for a parameter or a form field) and the field; details keys are read as dotted
+// paths whatever their form (`body.text`, `/body/text`, `buttons[0].text`).
 import { contract, type Operation } from '../../spec';
 import { flatSchema, branchesOf } from '../generation/schema-arbitrary';
 import { describeProbe, type Probe, type RequestParts } from '../generation/requests';
@@ -36,13 +39,18 @@ export const REFERENCE_FIELDS = new Set(['auth_code', 'media_handle', 'media_url
  */
 export const PROVIDER_OBJECTS = new Set(['components', 'template', 'interactive', 'contacts']);
 
-/** `body.buttons.0.text` → `buttons.text`: a details key or a field without its location and array indices. */
-const normalize = (key: string) =>
-  key
-    .replace(/^(body|query|path|params)\./, '')
+/** `/body/text`, `buttons[0].text` → `body.text`, `buttons.0.text`: a details key as a dotted path. */
+const dotted = (key: string) => key.replace(/\[(\d+)\]/g, '.$1').replace(/^\/+/, '').replace(/\//g, '.');
+
+/** Without array indices: `buttons.0.text` → `buttons.text`. */
+const withoutIndices = (path: string) =>
+  path
     .split('.')
-    .filter((part) => !/^\d+$/.test(part))
+    .filter((part) => part !== '' && !/^\d+$/.test(part))
     .join('.');
+
+/** `body.buttons.0.text` → `buttons.text`: a details key or a field without its location and array indices. */
+const normalize = (key: string) => withoutIndices(dotted(key).replace(/^(body|query|path|params)\./, ''));
 
 /** Whether a details key names the field: the same, one holding it, one inside it, or the same field's last names. */
 export function names(key: string, field: string): boolean {
@@ -98,21 +106,59 @@ function sentAt(parts: RequestParts, key: string): unknown {
 }
 
 /**
- * The details keys of a validation failure that blame a field the request declares (a field → its messages),
- * but for a reference it sent, and a provider's object unless the probe pinned the object itself (its length).
+ * The declared field a details key names, if any: the key as a dotted path without indices, with or without a
+ * location prefix (`body.text` is a field of a template, `body.client_ref` the body's client_ref), or the one
+ * declared field it is the end of (`text` for `body.text` when no other field ends so).
+ */
+function declaredField(op: Operation, key: string): string | undefined {
+  const declared = declaredFields(op);
+  const path = withoutIndices(dotted(key));
+  for (const candidate of [path, path.replace(/^(body|query|path|params)\./, '')]) if (declared.has(candidate)) return candidate;
+  const ending = [...declared].filter((d) => d.endsWith(`.${path}`));
+  return ending.length === 1 ? ending[0] : undefined;
+}
+
+/**
+ * The declared fields a validation failure's details blame (a field → its messages), but for a reference it
+ * sent, and a provider's object unless the probe pinned the object itself (its length).
  */
 function blamedFields(op: Operation, probe: Probe, json: unknown, parts: RequestParts): string[] {
-  const declared = declaredFields(op);
   return Object.entries(detailsOf(json) ?? {})
-    .filter(([key, messages]) => Array.isArray(messages) && declared.has(normalize(key)))
-    .map(([key]) => key)
-    .filter((key) => {
-      const path = normalize(key).split('.');
-      if (path.slice(0, -1).some((part) => PROVIDER_OBJECTS.has(part))) return false;
-      if (PROVIDER_OBJECTS.has(path.at(-1)!) && normalize(probe.field) !== path.join('.')) return false;
-      return !(REFERENCE_FIELDS.has(path.at(-1)!) && sentAt(parts, key) !== undefined);
-    });
+    .filter(([, messages]) => Array.isArray(messages))
+    .flatMap(([key]) => {
+      const field = declaredField(op, key);
+      return field === undefined ? [] : [{ key, field }];
+    })
+    .filter(({ key, field }) => {
+      const path = field.split('.');
+      // Inside a provider's object, only what the probe pinned of the contract's own statement of it: a member
+      // the contract makes optional, left out (a raw template's `language`); its values are the provider's to judge.
+      const pinnedHere = withoutIndices(probe.field) === field && probe.what.startsWith('left out');
+      if (path.slice(0, -1).some((part) => PROVIDER_OBJECTS.has(part)) && !pinnedHere) return false;
+      if (PROVIDER_OBJECTS.has(path.at(-1)!) && withoutIndices(probe.field) !== field) return false;
+      return !(REFERENCE_FIELDS.has(path.at(-1)!) && sentAt(parts, dotted(key)) !== undefined);
+    })
+    .map(({ field }) => field);
 }
+
+/** The section 2 headings of the contract's JSON request bodies (openapi.yaml's schema → the specification's table). */
+const SECTION_2_TABLES: Record<string, string> = {
+  CreateTemplateRequest: 'CreateTemplateRequest',
+  SendMessageRequest: 'SendMessageRequest',
+  SendTemplateRequest: 'SendTemplateRequest',
+  SessionRequest: 'Session',
+  ClientSignupRequest: 'ClientSignupRequest',
+};
+
+/** Where the specification states a field of an operation's request: `section 2 CreateTemplateRequest`, `section 4 GET /clients`. */
+export function statedIn(op: Operation, location: Probe['location']): string {
+  const media = op.requestBody?.content?.['application/json'];
+  const table = location === 'body' ? /([^/]+)$/.exec(String((media?.schema as { $ref?: string } | undefined)?.$ref ?? ''))?.[1] : undefined;
+  return table && SECTION_2_TABLES[table] ? `section 2 ${SECTION_2_TABLES[table]}` : `section 4 ${op.method.toUpperCase()} ${op.path}`;
+}
+
+/** ` — section 2 SendMessageRequest, field text.body`: the rule's source and the field, at the end of a finding. */
+const cause = (op: Operation, location: Probe['location'], field: string, rule = statedIn(op, location)) => ` — ${rule}${field ? `, field ${field}` : ''}`;
 
 const answered = (a: JudgedAnswer) => `${a.status}${a.errorCode ? ` ${a.errorCode}` : ''}`;
 const excerpt = (json: unknown) => JSON.stringify(json ?? null).slice(0, 300);
@@ -127,28 +173,33 @@ const DOMAIN_REFUSALS = new Set([402, 404, 409, 422]);
 function judgeValid(op: Operation, probe: Probe, a: JudgedAnswer, parts: RequestParts): Problem[] {
   const where = `${op.operationId} ${a.status}`;
   const what = `${op.operationId} (${describeProbe(probe)})`;
-  if (a.status < 300 || DOMAIN_REFUSALS.has(a.status) || a.status === 502 || a.status === 503) return [];
+  if (a.status === 502 || a.status === 503) return [];
+  if (parts.mustAccept && a.status >= 300) {
+    return [{ rule: `valid input refused: ${what} answered ${answered(a)}, although ${parts.mustAccept}${cause(op, probe.location, probe.field, statedIn(op, probe.location))}`, where, seen: excerpt(a.json) }];
+  }
+  if (a.status < 300 || DOMAIN_REFUSALS.has(a.status)) return [];
   if (op.operationId === 'getStatus' && a.status >= 400 && a.status < 500 && a.status !== 404 && a.status !== 405) {
     return [{ rule: STATUS_DEMANDS_KEY, where, seen: `answered ${answered(a)} without a key: ${excerpt(a.json)}` }];
   }
   if (a.status === 400) {
-    const blamed = blamedFields(op, probe, a.json, parts);
+    const blamed = [...new Set(blamedFields(op, probe, a.json, parts))];
     if (blamed.length === 0) return [];
-    return [{ rule: `valid input refused: ${what} answered ${answered(a)} blaming ${blamed.map(normalize).join(', ')}`, where, seen: excerpt(a.json) }];
+    return [{ rule: `valid input refused: ${what} answered ${answered(a)} blaming ${blamed.join(', ')}${cause(op, probe.location, blamed.join(', '))}`, where, seen: excerpt(a.json) }];
   }
-  return [{ rule: `valid input refused: ${what} answered ${answered(a)}`, where, seen: excerpt(a.json) }];
+  return [{ rule: `valid input refused: ${what} answered ${answered(a)}${cause(op, probe.location, probe.field)}`, where, seen: excerpt(a.json) }];
 }
 
 /** What an invalid request's answer breaks. */
 function judgeInvalid(op: Operation, probe: Probe, a: JudgedAnswer): Problem[] {
   const where = `${op.operationId} ${a.status}`;
   const what = `${op.operationId} (${describeProbe(probe)})`;
-  if (a.status < 300) return [{ rule: `invalid input accepted: ${what} answered ${a.status}`, where, seen: excerpt(a.json) }];
-  if (a.status !== 400) return [{ rule: `invalid input not refused as invalid: ${what} answered ${answered(a)}, not 400`, where, seen: excerpt(a.json) }];
-  if (!a.errorCode) return [{ rule: `invalid input refused without the section 7 envelope: ${what}`, where, seen: excerpt(a.json) }];
+  const stated = cause(op, probe.location, probe.field);
+  if (a.status < 300) return [{ rule: `invalid input accepted: ${what} answered ${a.status}${stated}`, where, seen: excerpt(a.json) }];
+  if (a.status !== 400) return [{ rule: `invalid input not refused as invalid: ${what} answered ${answered(a)}, not 400${stated}`, where, seen: excerpt(a.json) }];
+  if (!a.errorCode) return [{ rule: `invalid input refused without the section 7 envelope: ${what}${cause(op, probe.location, probe.field, 'section 7')}`, where, seen: excerpt(a.json) }];
   const fieldNamed = probe.field !== '' && a.errorCode === 'bad_request';
   if (fieldNamed && !Object.entries(detailsOf(a.json) ?? {}).some(([key, messages]) => names(key, probe.field) || mentions(messages, probe.field))) {
-    return [{ rule: `invalid input refused without naming the field: ${what} answered 400 bad_request, details not naming ${probe.field}`, where, seen: excerpt(a.json) }];
+    return [{ rule: `invalid input refused without naming the field: ${what} answered 400 bad_request, details not naming ${probe.field}${cause(op, probe.location, probe.field, 'section 7 (details map each field to its messages)')}`, where, seen: excerpt(a.json) }];
   }
   return [];
 }

@@ -1,44 +1,50 @@
 // The generated phase of the drift check: requests drawn from openapi.yaml by the generator the fuzzer uses
 // (../generation/), every boundary the contract states sent valid (probes of kind `valid`) and one step past
 // it (kind `invalid`), fitted to the run's fixtures (./fit.ts), each answer judged (./judge.ts) and held to
-// openapi.yaml by the checked transport. A request that breaks a rule is shrunk by fast-check to the smallest
-// that still breaks it and reported with a curl command. Bounded by a number of requests and a time budget;
-// reproducible with its seed; it only ever sends to the target.
+// openapi.yaml by the checked transport (./probe-run.ts). Breadth first: every probe is sent once, valid and
+// invalid of every operation interleaved, before any is shrunk or sent again; then the requests that broke a
+// rule are shrunk to the smallest that still breaks it and reported with a curl command; then later rounds draw
+// other values while the keys' windows have room. The requests go out paced by the keys' rate-limit windows
+// (./sender.ts) within a number of requests and a time budget; what the phase made is deleted at its end
+// (./own-templates.ts). Reproducible with its seed; it only ever sends to the target.
 import fc from 'fast-check';
-import { contract, type Operation } from '../../spec';
-import { CheckedTransport, type Exchange, type Occurrence, type RunState } from '../harness';
+import { contract } from '../../spec';
+import { CheckedTransport, runKeys, type Occurrence, type RunState } from '../harness';
 import type { Coverage } from '../coverage';
-import { agreeing, fileOf, probesOf, requestOf, describeProbe, type GeneratedRequest, type Probe, type RequestContext, type RequestParts } from '../generation/requests';
+import { describeProbe, fileOf, probesOf, type Probe } from '../generation/requests';
 import type { RunningTarget } from '../targets';
 import { curlOf } from './curl';
-import { fitToWorld, uniqueName, unsendable, type PhaseWorld, type TemplateHandle } from './fit';
-import { judgeAnswer, type Problem } from './judge';
-import { failureCause } from '../../client/request-failure';
+import type { PhaseWorld } from './fit';
+import { OwnTemplates } from './own-templates';
+import { ready, runProbe, type ProbeSender, type Ready } from './probe-run';
+import { Sender, type StopReason } from './sender';
 
 export interface GeneratedPhaseOptions {
   /** The seed of every draw (the same seed and fixtures send the same requests in the same order). */
   seed: number;
-  /** At most this many requests (shrinking included); 0 skips the phase. */
+  /** At most this many requests (shrinking included; the phase's own setting up and cleaning up not); 0 skips the phase. */
   maxRequests: number;
-  /** At most this long, in milliseconds (shrinking included; the clean-up after it is not). */
+  /** At most this long, in milliseconds (waits for a window and shrinking included; the clean-up after it not). */
   budgetMs: number;
   /** Only the probes of these operations (all when absent), and of those only the ones `select` keeps: for the drift harness. */
   operations?: string[];
   select?: (probe: Probe) => boolean;
 }
 
-/** Defaults that keep a full run against the reference server well under 2 minutes on 2 cores. */
-export const GENERATED_DEFAULTS = { maxRequests: 1500, budgetSeconds: 25 };
-
-/** Templates the phase creates at most per run (each deleted at its end); later valid creations go to the social client (refused, nothing made). */
-export const MAX_CREATED_TEMPLATES = 40;
-/** Requests spent shrinking one finding at most. */
-const MAX_SHRINK_REQUESTS = 40;
 /**
- * The share of a key's window the phase leaves untouched: half, so a run with the phase leaves the next run
- * on the same key (CI reruns, a second job) as much of the window as the cases alone would.
+ * Defaults under which a run with one key of 600 requests a minute sends every probe of the contract (about
+ * 850, over two or three windows after the cases) well within the budget, and a full run stays under five
+ * minutes (docs/contract-testing-in-ci.md gives the measured times).
  */
-const WINDOW_RESERVE = 0.5;
+export const GENERATED_DEFAULTS = { maxRequests: 1500, budgetSeconds: 180 };
+
+/** Probes sent and probes in the contract, of one operation and kind. */
+export interface ProbeCoverage {
+  operation: string;
+  kind: Probe['kind'];
+  sent: number;
+  total: number;
+}
 
 export interface GeneratedPhaseStats {
   seed: number;
@@ -47,15 +53,27 @@ export interface GeneratedPhaseStats {
   sent: number;
   sentValid: number;
   sentInvalid: number;
+  /** The contract's probes (those no request exists for, or that may not be sent, are not counted). */
   probes: { valid: number; invalid: number };
-  /** Probes whose every request reached the target at least once. */
+  /** Probes whose request reached the target at least once. */
   probesSent: number;
-  /** Full passes over every probe. */
+  /** Per operation and kind. */
+  coverage: ProbeCoverage[];
+  /** The contract's probes that were not sent, with why. */
+  notSent: { probe: string; why: string }[];
+  /** Probes not counted: no request exists for them, or the check may not send it. */
+  excluded: { probe: string; why: string }[];
+  /** Full rounds over every probe (the first one is the breadth). */
   rounds: number;
-  /** Probes that could not be sent, with why (a live send, no value the contract accepts after fitting). */
-  unsent: { probe: string; why: string }[];
-  stoppedBy: 'max-requests' | 'budget' | 'rate-limit' | 'done';
-  rateLimitNote?: string;
+  /** `done`: every probe was sent, and the later rounds ended (see `note`). */
+  stoppedBy: StopReason | 'done';
+  note?: string;
+  /** Requests per key (the main one first), and the waits for a window. */
+  perKey: number[];
+  waits: number;
+  waitedMs: number;
+  /** Valid edits sent to a template the phase made: how many were accepted, and how many met a state that refuses edits (409); the rest were refused for what they refer to (a media handle, a URL). */
+  validEdits: { sent: number; accepted: number; conflicts: number };
   created: number;
   cleanedUp: number;
   cleanupFailures: string[];
@@ -82,8 +100,6 @@ export const generatedCaseName = (operationId: string, kind: Probe['kind']) =>
     ? `generated valid requests of ${operationId} at every boundary of the contract are answered with a success or a documented refusal`
     : `generated requests of ${operationId} breaking one constraint are refused with 400 naming the field`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** A run-unique token of lowercase letters and digits. */
 const runToken = () => `${Date.now().toString(36)}${process.pid.toString(36)}`.slice(-10);
 
@@ -93,209 +109,12 @@ function supportedFiles(): PhaseWorld['files'] {
   return { IMAGE: fileOf('image/png', filler, 'generated'), VIDEO: fileOf('video/mp4', filler, 'generated'), DOCUMENT: fileOf('application/pdf', filler, 'generated') };
 }
 
-/** A finding of the phase: the rule, the request that showed it (shrunk for the first rule of a probe) and its answer. */
-interface Finding {
-  problem: Problem;
-  request: GeneratedRequest;
-  answer: string;
-}
-
-/** Thrown by a probe's property when the target broke the rule it is shrinking for. */
-class Found extends Error {}
-
-class Phase {
-  readonly transport: CheckedTransport;
-  readonly world: PhaseWorld;
-  readonly ctx: RequestContext;
-  readonly deadline: number;
-  sent = 0;
-  sentValid = 0;
-  sentInvalid = 0;
-  stoppedBy: GeneratedPhaseStats['stoppedBy'] = 'done';
-  rateLimitNote: string | undefined;
-  readonly created: (TemplateHandle & { id?: string })[] = [];
-
-  constructor(
-    readonly target: RunningTarget,
-    readonly coverage: Coverage,
-    run: RunState,
-    readonly opts: GeneratedPhaseOptions,
-  ) {
-    this.transport = new CheckedTransport(target.baseUrl, coverage, run);
-    const fx = target.fixtures;
-    this.world = {
-      chatClientRef: fx.chatClientRef,
-      socialClientRef: fx.socialClientRef,
-      approved: fx.approvedTemplate ? { ref: fx.approvedTemplate.ref, language: fx.approvedTemplate.language } : undefined,
-      inboundMediaId: fx.inboundMediaId,
-      token: runToken(),
-      files: supportedFiles(),
-      creationsLeft: MAX_CREATED_TEMPLATES,
-    };
-    const files = Object.values(this.world.files);
-    this.ctx = {
-      key: fx.apiKey,
-      noScopeKey: fx.restrictedKey ?? fx.apiKey,
-      clientRefs: [fx.chatClientRef, fx.socialClientRef].filter((c): c is string => c !== undefined),
-      urlHost: new URL(target.baseUrl).host,
-      files: fc.constantFrom(...files),
-    };
-    this.deadline = Date.now() + opts.budgetMs;
-  }
-
-  get exhausted(): boolean {
-    if (this.stoppedBy !== 'done') return true;
-    if (this.sent >= this.opts.maxRequests) this.stoppedBy = 'max-requests';
-    else if (Date.now() >= this.deadline) this.stoppedBy = 'budget';
-    return this.stoppedBy !== 'done';
-  }
-
-  /** Sends a generated request; a 429 is waited out once when the budget allows. Undefined when the phase is over. */
-  async send(r: GeneratedRequest): Promise<Exchange | { noAnswer: string } | undefined> {
-    let waited = false;
-    for (;;) {
-      if (this.exhausted) return undefined;
-      this.sent++;
-      if (r.kind === 'valid') this.sentValid++;
-      else this.sentInvalid++;
-      const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : new Uint8Array(r.body);
-      let exchange: Exchange;
-      try {
-        exchange = await this.exchange(r.path, { method: r.method, headers: r.headers, body });
-      } catch (error) {
-        return { noAnswer: failureCause(error) };
-      }
-      this.keepWindowReserve(exchange);
-      if (exchange.status !== 429) return exchange;
-      const wait = Number(exchange.headers.get('retry-after') ?? 1) * 1000;
-      if (waited || Date.now() + wait >= this.deadline) {
-        this.stoppedBy = 'rate-limit';
-        this.rateLimitNote = `a 429 (Retry-After ${exchange.headers.get('retry-after') ?? 'missing'}) the budget could not wait out`;
-        return undefined;
-      }
-      waited = true;
-      await sleep(wait);
-    }
-  }
-
-  /** Stops the phase when it would take the key's window below its reserve. */
-  private keepWindowReserve(e: Exchange): void {
-    const limit = Number(e.headers.get('x-ratelimit-limit'));
-    const remaining = Number(e.headers.get('x-ratelimit-remaining'));
-    if (!Number.isFinite(limit) || !Number.isFinite(remaining) || limit <= 0 || e.headers.get('x-ratelimit-remaining') === null) return;
-    if (remaining <= Math.ceil(limit * WINDOW_RESERVE) && this.stoppedBy === 'done') {
-      this.stoppedBy = 'rate-limit';
-      this.rateLimitNote = `X-RateLimit-Remaining fell to ${remaining} of ${limit}: the phase leaves half of the key's window`;
-    }
-  }
-
-  /**
-   * One request through the checked transport. A connection the target closed before it answered is tried once
-   * more (a kept-alive connection it had just dropped); a second failure is thrown.
-   */
-  private async exchange(path: string, init: RequestInit): Promise<Exchange> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const response = await this.transport.fetch(`${this.target.baseUrl}${path}`, init);
-        await response.arrayBuffer();
-        return this.transport.exchanges.at(-1)!;
-      } catch (error) {
-        if (attempt > 0) throw error;
-      }
-    }
-  }
-
-  /** A plain request of the phase's own (setting up and cleaning up), outside the probes. */
-  async call(method: string, path: string, body?: unknown, form?: FormData): Promise<Exchange> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.target.fixtures.apiKey}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return this.exchange(path, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  }
-
-  /** What the phase's requests may refer to beyond the fixtures: the approved template's placeholders, two templates of its own, a header media handle. */
-  async prepare(): Promise<void> {
-    const chat = this.world.chatClientRef;
-    if (!chat) return;
-    const approved = this.world.approved;
-    if (approved) {
-      const query = new URLSearchParams({ client_ref: chat, ...(approved.language ? { language: approved.language } : {}) });
-      const e = await this.call('GET', `/templates/${encodeURIComponent(approved.ref)}?${query}`);
-      const t = e.json as { name?: string; language?: string; variables?: { body?: unknown[] } } | undefined;
-      if (e.status === 200 && t) this.world.approved = { ...approved, language: approved.language ?? t.language, placeholders: t.variables?.body?.length };
-    }
-    for (const role of ['own', 'doomed'] as const) {
-      const name = uniqueName('x'.repeat(40), this.world.token, 0) as string;
-      const e = await this.call('POST', '/templates', { client_ref: chat, name: `${name}_${role}`, language: 'en_US', category: 'UTILITY', body: { text: 'Hello {{1}}.', examples: ['Anna'] } });
-      const t = e.json as { id?: string | null; name?: string; language?: string } | undefined;
-      if (e.status === 201 && t?.name) {
-        const handle = { name: t.name, language: t.language ?? 'en_US' };
-        this.created.push({ ...handle, id: t.id ?? undefined });
-        this.world[role] = handle;
-      }
-    }
-    const form = new FormData();
-    form.append('client_ref', chat);
-    form.append('file', new Blob([new Uint8Array(this.world.files.IMAGE.bytes)], { type: 'image/png' }), 'generated.png');
-    form.append('format', 'IMAGE');
-    const upload = await this.call('POST', '/templates/media', undefined, form);
-    const handle = (upload.json as { handle?: string } | undefined)?.handle;
-    if (upload.status === 201 && handle) this.world.handle = handle;
-  }
-
-  /** Deletes every template the phase created (the doomed one may already be gone). */
-  async cleanUp(): Promise<{ cleanedUp: number; failures: string[] }> {
-    const chat = this.world.chatClientRef;
-    let cleanedUp = 0;
-    const failures: string[] = [];
-    for (const t of this.created) {
-      const query = new URLSearchParams({ client_ref: chat ?? '', language: t.language });
-      const e = await this.call('DELETE', `/templates/${encodeURIComponent(t.id ?? t.name)}?${query}`);
-      if (e.status === 204 || e.status === 404) cleanedUp++;
-      else failures.push(`${t.name} (${t.language}): DELETE answered ${e.status}${e.errorCode ? ` ${e.errorCode}` : ''}`);
-    }
-    return { cleanedUp, failures };
-  }
-
-  /** Notes what a request made, for the clean-up. */
-  remember(op: Operation, e: Exchange): void {
-    if (op.operationId !== 'createTemplate' || e.status !== 201) return;
-    const t = e.json as { id?: string | null; name?: string; language?: string } | undefined;
-    if (t?.name) this.created.push({ name: t.name, language: t.language ?? 'en_US', id: t.id ?? undefined });
-    this.world.creationsLeft = MAX_CREATED_TEMPLATES - this.created.length;
-  }
-}
-
-/** The problems of one exchange: the probe's rules and every way the answer breaks openapi.yaml. */
-function problemsOf(op: Operation, probe: Probe, e: Exchange, parts: RequestParts): Problem[] {
-  const shape = e.violations.map((v) => ({
-    rule: `${v.field.replace(/\/\d+(?=\/|$)/g, '/*')}: ${v.message}`,
-    where: `${v.operation} ${v.status}`,
-    seen: v.value ?? '',
-  }));
-  return [...judgeAnswer(op, probe, { status: e.status, errorCode: e.errorCode, json: e.json }, parts), ...shape];
-}
-
-/** A probe ready to run: its fitted arbitrary, or why it cannot be sent. */
-interface Ready {
-  probe: Probe;
-  arb?: fc.Arbitrary<RequestParts>;
-  why?: string;
-  found?: Finding[];
-  sent: boolean;
-  /** Time spent on it. */
-  ms: number;
-}
-
-/** The probe's parts fitted to the world, kept when the contract agrees with the probe's kind. */
-function ready(probe: Probe, world: PhaseWorld, seed: number): Ready {
-  const op = probe.operation;
-  const why = unsendable(op, probe);
-  if (why) return { probe, why, sent: false, ms: 0 };
-  const fitted = fc.tuple(probe.arb, fc.nat()).map(([parts, choice]) => fitToWorld(op, parts, probe, choice, world));
-  const arb = agreeing(op, probe.kind, fitted, seed);
-  if (!arb) return { probe, why: probe.kind === 'valid' ? 'no drawn value stays valid once fitted to the fixtures' : 'no drawn value is invalid (another branch of the schema accepts it)', sent: false, ms: 0 };
-  return { probe, arb, sent: false, ms: 0 };
-}
+/**
+ * Whether a valid edit goes to a template of the phase's own making: it names the template by what it was
+ * given (a probe pinning the template's name, reference, client or language follows its own value instead).
+ */
+const editsOwnTemplate = (p: Probe) =>
+  p.operation.operationId === 'updateTemplate' && p.kind === 'valid' && (!['template_ref', 'client_ref', 'name', 'language'].includes(p.field.split('.')[0]!) || p.what.startsWith('left out'));
 
 /**
  * Probes of every operation, interleaved (an operation's probes spread over the run, so a budget cuts them all
@@ -317,53 +136,110 @@ function interleaved(groups: Probe[][], seed: number): Probe[] {
   return out;
 }
 
-/** Runs one probe once (a fast-check run of one request), shrinking what it finds. */
-async function runProbe(phase: Phase, r: Ready, seed: number): Promise<void> {
-  const op = r.probe.operation;
-  let locked: string | undefined;
-  let shrinkSends = 0;
-  let first: Finding[] | undefined;
-  let smallest: Finding | undefined;
-  let crash: unknown;
-  const property = fc.asyncProperty(r.arb!, async (parts) => {
-    if (crash !== undefined || (locked !== undefined && ++shrinkSends > MAX_SHRINK_REQUESTS)) return;
-    try {
-      await once(parts);
-    } catch (error) {
-      if (error instanceof Found) throw error;
-      // A fault of the check itself, not of the target: no shrinking, no more requests.
-      crash = error;
+/** Requests left in the keys' windows for the clean-up beyond one per template: the list that checks it, and a valid creation or two still to come. */
+const CLEAN_UP_MARGIN = 5;
+
+/** Derives the seed of one probe's run in one round from the phase's seed. */
+const seedOf = (seed: number, index: number, round: number) => (Math.imul(seed ^ 0x9e3779b9, 31) + index * 7919 + round * 104729) | 0;
+
+class Phase implements ProbeSender {
+  readonly world: PhaseWorld;
+  readonly ctx: ProbeSender['ctx'];
+  readonly sender: Sender;
+  readonly templates: OwnTemplates;
+  sentValid = 0;
+  sentInvalid = 0;
+  validEdits = { sent: 0, accepted: 0, conflicts: 0 };
+  /** Whether the probe being run is sent for the first time. */
+  firstSend = true;
+  /** When the budget ends (by the run's clock). */
+  readonly deadline: number;
+  /** The template each valid edit went to on its first send: shrinking its finding edits the same one. */
+  private readonly editedBy = new Map<Ready, PhaseWorld['editing']>();
+
+  constructor(
+    readonly target: RunningTarget,
+    readonly coverage: Coverage,
+    run: RunState,
+    opts: GeneratedPhaseOptions,
+  ) {
+    const fx = target.fixtures;
+    const transport = new CheckedTransport(target.baseUrl, coverage, run);
+    this.deadline = run.windows.clock.now() + opts.budgetMs;
+    this.sender = new Sender(transport, target.baseUrl, runKeys(fx), run.windows, { maxRequests: opts.maxRequests, deadline: this.deadline });
+    this.world = {
+      chatClientRef: fx.chatClientRef,
+      socialClientRef: fx.socialClientRef,
+      approved: fx.approvedTemplate ? { ref: fx.approvedTemplate.ref, language: fx.approvedTemplate.language } : undefined,
+      inboundMediaId: fx.inboundMediaId,
+      recipient: fx.testRecipient,
+      token: runToken(),
+      files: supportedFiles(),
+      mayCreate: true,
+    };
+    const files = Object.values(this.world.files);
+    this.ctx = {
+      key: fx.apiKey,
+      noScopeKey: fx.restrictedKey ?? fx.apiKey,
+      clientRefs: [fx.chatClientRef, fx.socialClientRef].filter((c): c is string => c !== undefined),
+      urlHost: new URL(target.baseUrl).host,
+      files: fc.constantFrom(...files),
+    };
+    const webhooks = fx.webhooks;
+    this.templates = new OwnTemplates(this.world, fx.apiKey, (r) => this.sender.send(r, true), run.windows.clock, webhooks ? () => webhooks.deliveries : undefined);
+  }
+
+  send: ProbeSender['send'] = async (r) => {
+    const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : new Uint8Array(r.body);
+    const e = await this.sender.send({ path: r.path, method: r.method, headers: r.headers, body });
+    if (e) {
+      if (r.kind === 'valid') this.sentValid++;
+      else this.sentInvalid++;
     }
-  });
-  const once = async (parts: RequestParts) => {
-    const request = requestOf(phase.ctx, op, parts, r.probe.kind, describeProbe(r.probe));
-    const e = await phase.send(request);
-    if (!e) return;
-    r.sent = true;
-    if ('noAnswer' in e) {
-      const problem = { rule: `no answer: ${op.operationId} (${describeProbe(r.probe)}) got no HTTP answer`, where: op.operationId, seen: e.noAnswer };
-      if (locked === undefined) [locked, first] = [problem.rule, [{ problem, request, answer: e.noAnswer }]];
-      if (problem.rule !== locked) return;
-      smallest = { problem, request, answer: e.noAnswer };
-      throw new Found(locked);
-    }
-    phase.remember(op, e);
-    if (r.probe.kind === 'invalid') phase.coverage.recordInvalidAnswer(op.operationId, e.status);
-    const problems = problemsOf(op, r.probe, e, parts);
-    const answer = `${e.status}${e.errorCode ? ` ${e.errorCode}` : ''} ${JSON.stringify(e.json ?? null).slice(0, 300)}`;
-    const relevant = locked === undefined ? problems : problems.filter((p) => p.rule === locked);
-    if (relevant.length === 0) return;
-    if (locked === undefined) {
-      locked = relevant[0]!.rule;
-      first = problems.map((problem) => ({ problem, request, answer }));
-    }
-    smallest = { problem: relevant[0]!, request, answer };
-    throw new Found(locked);
+    return e;
   };
-  const details = await fc.check(property, { numRuns: 1, seed });
-  if (crash !== undefined) throw crash;
-  if (details.failed && first) {
-    r.found = first.map((f) => (f.problem.rule === locked && smallest ? smallest : f));
+
+  answered: ProbeSender['answered'] = (op, probe, e) => {
+    this.templates.remember(op, e, this.firstSend);
+    if (probe.kind === 'invalid') this.coverage.recordInvalidAnswer(op.operationId, e.status);
+    if (this.world.editing && this.firstSend && op.operationId === 'updateTemplate' && probe.kind === 'valid') {
+      this.validEdits.sent++;
+      if (e.status >= 200 && e.status < 300) this.validEdits.accepted++;
+      else if (e.status === 409) this.validEdits.conflicts++;
+    }
+  };
+
+  /** Runs a probe, timing it; with `firstSend`, its valid creation makes a template and its valid edit takes one of the phase's. */
+  async runProbe(r: Ready, seed: number, opts: { firstSend: boolean; shrink: boolean }): Promise<void> {
+    this.firstSend = opts.firstSend;
+    this.templates.setCreating(opts.firstSend);
+    this.world.editing = this.editedBy.get(r);
+    if (editsOwnTemplate(r.probe) && opts.firstSend && this.templates.takeEditable()) this.editedBy.set(r, this.world.editing);
+    const started = Date.now();
+    await runProbe(this, r, seed, opts.shrink);
+    r.ms += Date.now() - started;
+  }
+}
+
+/**
+ * Sends every probe once, in order. A valid edit that finds none of the phase's templates out of review yet goes
+ * once to the end of the queue; met again, it waits for the oldest one to be (6 s at most), then goes to
+ * whatever is there.
+ */
+async function breadth(phase: Phase, readies: Ready[], seed: number): Promise<void> {
+  const queue = readies.map((r, i) => ({ r, i })).filter(({ r }) => r.arb);
+  const deferred = new Set<Ready>();
+  while (queue.length && !phase.sender.over) {
+    const { r, i } = queue.shift()!;
+    if (editsOwnTemplate(r.probe) && !phase.templates.hasEditable()) {
+      if (!deferred.has(r)) {
+        deferred.add(r);
+        queue.push({ r, i });
+        continue;
+      }
+      await phase.templates.untilEditable(phase.deadline);
+    }
+    await phase.runProbe(r, seedOf(seed, i, 0), { firstSend: true, shrink: false });
   }
 }
 
@@ -384,53 +260,92 @@ function resultsOf(readies: Ready[], phase: Phase): GeneratedCase[] {
   return results;
 }
 
-/** Derives the seed of one probe's run in one round from the phase's seed. */
-const seedOf = (seed: number, index: number, round: number) => (Math.imul(seed ^ 0x9e3779b9, 31) + index * 7919 + round * 104729) | 0;
+export const CLEAN_UP_CASE = 'every template the generated phase made and deleted is gone: no list carries it afterwards';
+
+/** The phase's clean-up as a case: a template it deleted that a list still carries is used after delete (section 3). */
+function cleanUpResult(stillListed: string[]): GeneratedCase {
+  const rule = 'use after delete: a template the generated phase deleted is still listed — section 3, DELETE /templates/{template_ref}: the template is removed';
+  return { operation: 'deleteTemplate', name: CLEAN_UP_CASE, outcome: stillListed.length ? 'failed' : 'passed', occurrences: stillListed.map((example) => ({ rule, where: 'listTemplates 200', example })), durationMs: 0 };
+}
+
+/** Probes sent of the contract's, per operation and kind. */
+function coverageOf(counted: Ready[]): ProbeCoverage[] {
+  const out: ProbeCoverage[] = [];
+  for (const op of contract().operations) {
+    for (const kind of ['valid', 'invalid'] as const) {
+      const mine = counted.filter((r) => r.probe.operation === op && r.probe.kind === kind);
+      if (mine.length) out.push({ operation: op.operationId, kind, sent: mine.filter((r) => r.sent).length, total: mine.length });
+    }
+  }
+  return out;
+}
+
+const named = (r: Ready) => `${r.probe.operation.operationId} ${r.probe.kind} ${describeProbe(r.probe)}`;
 
 export async function runGeneratedPhase(target: RunningTarget, coverage: Coverage, run: RunState, opts: GeneratedPhaseOptions): Promise<GeneratedPhaseResult> {
-  const started = Date.now();
+  const clock = run.windows.clock;
+  const started = clock.now();
+  const waitsBefore = { waits: run.windows.waits, ms: run.windows.waitedMs };
   const phase = new Phase(target, coverage, run, opts);
-  if (opts.maxRequests > 0) await phase.prepare();
+  if (opts.maxRequests > 0) await phase.templates.prepare();
   const operations = contract().operations.filter((op) => !opts.operations || opts.operations.includes(op.operationId));
   const groups = operations.flatMap((op) => [probesOf(phase.ctx, op, 'valid'), probesOf(phase.ctx, op, 'invalid')].map((g) => g.filter((p) => opts.select?.(p) ?? true)));
   const probes = interleaved(groups, opts.seed);
   const readies = probes.map((p, i) => ready(p, phase.world, seedOf(opts.seed, i, -1)));
+  const sender = phase.sender;
   let rounds = 0;
+  let note: string | undefined;
   if (opts.maxRequests > 0) {
-    for (let round = 0; !phase.exhausted; round++) {
+    await breadth(phase, readies, opts.seed);
+    if (!sender.over) rounds = 1;
+    // The findings of the breadth, shrunk to their smallest request (the same first draw, then fast-check's shrinking).
+    for (const [i, r] of readies.entries()) if (r.found && !r.shrunk && !sender.over) await phase.runProbe(r, seedOf(opts.seed, i, 0), { firstSend: false, shrink: true });
+    // Later rounds draw other values while the keys' windows have room now, beyond what the clean-up needs:
+    // depth never waits for a window, nor leaves the clean-up waiting for one.
+    for (let round = 1; !sender.over && !note; round++) {
       for (const [i, r] of readies.entries()) {
-        if (phase.exhausted) break;
-        if (!r.arb || r.found) continue;
-        const t = Date.now();
-        await runProbe(phase, r, seedOf(opts.seed, i, round));
-        r.ms += Date.now() - t;
+        if (sender.over) break;
+        if (!sender.roomFor(phase.templates.count + CLEAN_UP_MARGIN)) {
+          note = "the later rounds went on while the keys' windows had room (they never wait for a window)";
+          break;
+        }
+        if (r.arb && !r.found) await phase.runProbe(r, seedOf(opts.seed, i, round), { firstSend: false, shrink: true });
       }
-      if (!phase.exhausted) rounds++;
-      // Every probe found something or cannot be sent: another round sends nothing new.
-      if (readies.every((r) => !r.arb || r.found)) break;
+      if (sender.over || note) break;
+      rounds++;
+      if (readies.every((r) => !r.arb || r.found)) note = 'every probe found something or cannot be sent: another round sends nothing new';
     }
   }
-  const { cleanedUp, failures } = await phase.cleanUp();
-  const durationMs = Date.now() - started;
+  const { cleanedUp, failures, stillListed } = await phase.templates.cleanUp();
+  const counted = readies.filter((r) => !r.excluded);
   return {
-    results: resultsOf(readies, phase),
+    results: [...resultsOf(readies, phase), ...(phase.templates.count ? [cleanUpResult(stillListed)] : [])],
     stats: {
       seed: opts.seed,
       maxRequests: opts.maxRequests,
       budgetMs: opts.budgetMs,
-      sent: phase.sent,
+      sent: sender.sent,
       sentValid: phase.sentValid,
       sentInvalid: phase.sentInvalid,
-      probes: { valid: probes.filter((p) => p.kind === 'valid').length, invalid: probes.filter((p) => p.kind === 'invalid').length },
-      probesSent: readies.filter((r) => r.sent).length,
+      probes: { valid: counted.filter((r) => r.probe.kind === 'valid').length, invalid: counted.filter((r) => r.probe.kind === 'invalid').length },
+      probesSent: counted.filter((r) => r.sent).length,
+      coverage: coverageOf(counted),
+      notSent: counted.filter((r) => !r.sent).map((r) => ({ probe: named(r), why: r.why ?? (opts.maxRequests > 0 ? `not reached: ${stopWhy(sender.stoppedBy)}` : 'the phase was skipped (--max-requests 0)') })),
+      excluded: readies.filter((r) => r.excluded).map((r) => ({ probe: named(r), why: r.why! })),
       rounds,
-      unsent: readies.filter((r) => r.why).map((r) => ({ probe: `${r.probe.operation.operationId} ${r.probe.kind} ${describeProbe(r.probe)}`, why: r.why! })),
-      stoppedBy: phase.stoppedBy,
-      rateLimitNote: phase.rateLimitNote,
-      created: phase.created.length,
+      stoppedBy: sender.stoppedBy ?? 'done',
+      note: sender.note ?? note,
+      perKey: sender.perKey,
+      waits: run.windows.waits - waitsBefore.waits,
+      waitedMs: run.windows.waitedMs - waitsBefore.ms,
+      validEdits: phase.validEdits,
+      created: phase.templates.count,
       cleanedUp,
       cleanupFailures: failures,
-      durationMs,
+      durationMs: clock.now() - started,
     },
   };
 }
+
+const stopWhy = (reason: StopReason | undefined) =>
+  ({ 'max-requests': 'the phase stopped at --max-requests', budget: 'the phase stopped at its budget', 'rate-limit': "the keys' next window opens after the budget" })[reason ?? 'budget'];

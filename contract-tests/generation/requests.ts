@@ -101,6 +101,8 @@ export interface RequestParts {
   query: [string, string][];
   /** The JSON body; for a multipart body, its fields (a file as a FilePart). */
   body?: unknown;
+  /** Why the target must accept this request, when what it refers to is known to take it (the drift check's fitting says so). */
+  mustAccept?: string;
 }
 
 export interface FilePart {

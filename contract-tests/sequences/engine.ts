@@ -6,7 +6,7 @@
 // each is to the resource, come from the links alone.
 import { atJsonPointer, contract, isExpression, type Link, type Operation } from '../../spec';
 import { Broken, type CaseContext, type Exchange, type Occurrence } from '../harness';
-import { answered, follow, itemsOf, kindOf, linksOf, type Answered, type LinkKind } from './links';
+import { answered, canFollow, filledFrom, follow, itemsOf, kindOf, linksOf, type Answered, type LinkKind } from './links';
 import type { Seed } from './seeds';
 
 interface Linked {
@@ -59,12 +59,28 @@ class Findings {
 async function create(ctx: CaseContext, seed: Seed): Promise<Created> {
   const { exchange, requestBody } = await seed.create(ctx);
   if (!isSuccess(exchange)) throw new Broken(`the sequence's ${seed.operationId} answers its documented success`, got(exchange), seed.operationId);
-  const answer = answered(exchange, requestBody);
+  const answer = await knownLater(ctx, answered(exchange, requestBody));
   const links = linksOf(answer);
-  return { answer, json: exchange.json, links, identity: identityOf(links) };
+  return { answer, json: answer.context.response.body, links, identity: identityOf(links) };
 }
 
-const ofKind = (created: Created, ...kinds: LinkKind[]) => created.links.filter((l) => kinds.includes(l.kind));
+/**
+ * An answer that left null a field some of its links take (a template's `id`, "string or null" in section 2)
+ * is completed from a read of the resource through a link it can follow (by name): the value is known later.
+ * The read is the availability check's own first request, so nothing is asked twice for long.
+ */
+async function knownLater(ctx: CaseContext, answer: Answered): Promise<Answered> {
+  const links = linksOf(answer);
+  if (links.every((l) => canFollow(answer, l.link))) return answer;
+  for (const l of links.filter((x) => x.kind === 'read' && canFollow(answer, x.link))) {
+    const e = await follow(ctx, answer, l.link, l.target);
+    if (isSuccess(e)) return filledFrom(answer, e);
+  }
+  return answer;
+}
+
+/** The links of these kinds the created answer gives every value (one that still lacks a value known later is not followed). */
+const ofKind = (created: Created, ...kinds: LinkKind[]) => created.links.filter((l) => kinds.includes(l.kind) && canFollow(created.answer, l.link));
 
 /** Follows every delete link, unjudged: a sequence leaves nothing behind. */
 async function cleanUp(ctx: CaseContext, created: Created): Promise<void> {
@@ -155,8 +171,8 @@ export async function editReadBack(ctx: CaseContext, seed: Seed): Promise<void> 
       }
       const shown = showsEdit(e.json, changes);
       if (shown) found.add(`an edit is read back as sent: ${via(l)} answers the edit`, l.target.operationId, shown);
-      const edited = answered(e, edit);
-      for (const r of linksOf(edited).filter((x) => x.kind === 'read' || x.kind === 'list')) {
+      const edited = await knownLater(ctx, answered(e, edit));
+      for (const r of linksOf(edited).filter((x) => (x.kind === 'read' || x.kind === 'list') && canFollow(edited, x.link))) {
         const read = await follow(ctx, edited, r.link, r.target);
         const item = r.kind === 'read' ? read.json : (itemsOf(read.json) ?? []).find((i) => isThe(created, i));
         const problem = !isSuccess(read) ? got(read) : item === undefined ? `not listed: ${excerpt(read.json)}` : showsEdit(item, changes);
@@ -182,7 +198,7 @@ export async function useAfterDelete(ctx: CaseContext, seed: Seed): Promise<void
     const e = await follow(ctx, created.answer, l.link, l.target);
     if (!isSuccess(e)) throw new Broken(`use after delete: ${via(l)} deletes what ${seed.operationId} created`, got(e), l.target.operationId);
   }
-  for (const l of created.links) {
+  for (const l of created.links.filter((x) => canFollow(created.answer, x.link))) {
     const e = await follow(ctx, created.answer, l.link, l.target, seed.content[l.target.operationId]?.(ctx, created.answer.context.request.body));
     if (l.kind === 'list') {
       if (!isSuccess(e) || (itemsOf(e.json) ?? []).some((item) => isThe(created, item))) {

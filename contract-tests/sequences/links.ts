@@ -1,7 +1,7 @@
 // Following the contract's links (openapi.yaml `links`, read through spec/): a request made the way a link
 // says, from the exchange that answered, and what a linked operation is to the resource its source created
 // (a read of it, a list it should be in, an edit, its deletion, or a use of it by reference).
-import { contract, deref, evaluate, linkApplies, parameterPlace, type ExpressionContext, type Json, type Link, type Operation } from '../../spec';
+import { contract, deref, evaluate, evaluateExpression, isExpression, linkApplies, parameterPlace, type ExpressionContext, type Json, type Link, type Operation } from '../../spec';
 import type { CaseContext, Exchange } from '../harness';
 
 export type LinkKind = 'read' | 'list' | 'update' | 'delete' | 'use';
@@ -50,6 +50,37 @@ export function linksOf(a: Answered): { link: Link; target: Operation; kind: Lin
       if (!target) throw new Error(`link ${link.name} names no operation of openapi.yaml: ${link.operationId}`);
       return { link, target, kind: kindOf(target) };
     });
+}
+
+/** Every runtime expression a link evaluates (its parameters' and those inside its request body). */
+function expressionsOf(link: Link): string[] {
+  const out: string[] = [];
+  const visit = (v: unknown) => {
+    if (isExpression(v)) out.push(v);
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit);
+  };
+  visit(link.parameters);
+  visit(link.requestBody);
+  return out;
+}
+
+/**
+ * Whether the answer gives the link every value it takes: a field the contract lets be `null` (a template's
+ * `id`, "string or null": the provider assigns it later) leaves the link unusable from this answer.
+ */
+export const canFollow = (from: Answered, link: Link): boolean => expressionsOf(link).every((x) => evaluateExpression(x, from.context) != null);
+
+/**
+ * The answer with the fields it left null filled from a later answer about the same resource (a read of it):
+ * the links that need them can then be followed.
+ */
+export function filledFrom(from: Answered, later: Exchange): Answered {
+  const body = from.context.response.body;
+  const read = later.json;
+  if (!body || typeof body !== 'object' || !read || typeof read !== 'object') return from;
+  const filled = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === null ? ((read as Record<string, unknown>)[k] ?? null) : v]));
+  return { ...from, context: { ...from.context, response: { ...from.context.response, body: filled } } };
 }
 
 /** Deep merge of JSON objects: `over` wins, objects merge key by key. */

@@ -337,6 +337,8 @@ export class Sandbox {
     return {
       base_url: `${at.origin}/v1`,
       api_key: (await key('live', 'all', 'drift check')).plain,
+      // Two more keys of the same partner: the drift check spreads its generated requests over the three windows.
+      extra_api_keys: [(await key('live', 'all', 'drift check 2')).plain, (await key('live', 'all', 'drift check 3')).plain],
       chat_client_ref: chat,
       social_client_ref: social,
       // webhooks:read grants no public operation.

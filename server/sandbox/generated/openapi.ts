@@ -442,7 +442,7 @@ export interface paths {
         put?: never;
         /**
          * @description A ready fixtures file for the drift check (`npm run contract -- --fixtures FILE`; its entries are described
-         *     in docs/contract-testing-in-ci.md), all of the partner's: a key with every scope, fresh chat and social
+         *     in docs/contract-testing-in-ci.md), all of the partner's: a key with every scope and two more, fresh chat and social
          *     clients, restricted, test, expired, revoked and trial-ended keys, an approved template, an inbound media
          *     id, a registered test recipient, and the sandbox requests that issue signup codes and keys to exhaust, fire
          *     `webhook.test` and point the webhook receiver at the run (those of a partner carry its `partner`); and, for
@@ -673,6 +673,8 @@ export interface components {
         ContractFixtures: {
             base_url: string;
             api_key: string;
+            /** @description Two more live keys of the partner with every scope: the drift check spreads its generated requests over their rate-limit windows. */
+            extra_api_keys: string[];
             chat_client_ref: string;
             social_client_ref: string;
             restricted_api_key: string;
