@@ -112,7 +112,7 @@ describe('one server per SQLite file', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(__dirname, 'cli', 'keys.ts'), 'revoke', key.id], {
       env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'silent' },
     });
-    expect(stdout).toMatch(/^Revoked /);
+    expect(stdout).toMatch(/^Revoked /m);
     expect((await api(server.baseUrl, key.plain)('GET', '/clients')).status).toBe(401);
   });
 
