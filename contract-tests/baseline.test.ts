@@ -24,7 +24,7 @@ test('a finding id is stable: the same rule gives the same 10 hexadecimal digits
 
 test('an accepted finding no longer fails its case but is kept apart with the reason; a listed finding that did not occur is stale', () => {
   const baseline = { file: 'baseline.json', entries: [{ id: findingId(RULE), reason: 'we clamp limit (ticket API-12)' }, { id: 'abcdef0123', reason: 'fixed long ago' }] };
-  const { results, outcome } = withBaseline([result('clamps', [RULE]), result('ids', [OTHER]), result('mixed', [RULE, OTHER])], baseline);
+  const { results, outcome } = withBaseline([result('clamps', [RULE]), result('ids', [OTHER]), result('mixed', [RULE, OTHER])], { baseline, update: false });
   expect(results.map((r) => [r.name, r.outcome, r.occurrences.map((o) => o.rule)])).toEqual([
     ['clamps', 'passed', []],
     ['ids', 'failed', [OTHER]],
@@ -43,6 +43,21 @@ test('--baseline-update lists every finding, keeping the reason already given an
     { id: findingId(RULE), reason: 'known', rule: RULE },
     { id: findingId(OTHER), reason: 'accepted with --baseline-update on 2026-11-25', rule: OTHER },
   ]);
+});
+
+test('--baseline-update judges the run once, with the entries it is to write: every finding accepted, none failing, the previous entries kept for the report', () => {
+  const baseline = { file: 'baseline.json', entries: [{ id: findingId(RULE), reason: 'we clamp limit (ticket API-12)' }, { id: 'abcdef0123', reason: 'fixed long ago' }] };
+  const { results, outcome } = withBaseline([result('clamps', [RULE]), result('ids', [OTHER])], { baseline, update: true });
+  expect(results.map((r) => [r.name, r.outcome])).toEqual([
+    ['clamps', 'passed'],
+    ['ids', 'passed'],
+  ]);
+  expect(outcome!.update!.entries.map((e) => [e.id, e.reason.startsWith('accepted with --baseline-update') ? 'new' : e.reason])).toEqual([
+    [findingId(RULE), 'we clamp limit (ticket API-12)'],
+    [findingId(OTHER), 'new'],
+  ]);
+  expect(outcome!.update!.previous).toBe(baseline.entries);
+  expect(outcome!.stale).toEqual([]);
 });
 
 test.each([

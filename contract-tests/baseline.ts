@@ -6,7 +6,7 @@
 //   {"accepted": [{"id": "4b1e0c9a7f", "reason": "limit is clamped, not refused (ticket API-123)", "rule": "…"}]}
 import { writeFileSync } from 'node:fs';
 import { JsonFileError, parseJsonLines } from './json-lines';
-import { FindingList, findingId, type Finding } from './report';
+import { FindingList, findingId, runFindings, type Finding } from './report';
 
 export interface BaselineEntry {
   /** The finding's id (report.ts: from its rule). */
@@ -61,6 +61,14 @@ export interface BaselineOutcome {
   file: string;
   accepted: AcceptedFinding[];
   stale: BaselineEntry[];
+  /** With `--baseline-update`: the entries the file is to hold (every finding of the run), and what it held before. */
+  update?: { entries: BaselineEntry[]; previous: BaselineEntry[] };
+}
+
+/** How a run uses the baseline file: accept what it lists, or (`--baseline-update`) accept every finding of the run, which the file is then rewritten to hold. */
+export interface BaselineUse {
+  baseline: Baseline;
+  update: boolean;
 }
 
 interface Judged {
@@ -74,8 +82,10 @@ interface Judged {
  * The results with every occurrence the baseline accepts set apart (`accepted`): a case left with none of its
  * own passes. Also what the baseline accepted and which of its entries are stale.
  */
-export function withBaseline<R extends Judged>(results: R[], baseline: Baseline | undefined): { results: R[]; outcome?: BaselineOutcome } {
-  if (!baseline) return { results };
+export function withBaseline<R extends Judged>(results: R[], use: BaselineUse | undefined): { results: R[]; outcome?: BaselineOutcome } {
+  if (!use) return { results };
+  const update = use.update ? { entries: updatedBaseline(runFindings(results), use.baseline), previous: use.baseline.entries } : undefined;
+  const baseline = update ? { file: use.baseline.file, entries: update.entries } : use.baseline;
   const byId = new Map(baseline.entries.map((e) => [e.id, e]));
   const accepted = new FindingList();
   const judged = results.map((r) => {
@@ -92,6 +102,7 @@ export function withBaseline<R extends Judged>(results: R[], baseline: Baseline 
       file: baseline.file,
       accepted: accepted.all().map((f) => ({ ...f, reason: byId.get(f.id)!.reason })),
       stale: baseline.entries.filter((e) => !seen.has(e.id)),
+      ...(update ? { update } : {}),
     },
   };
 }

@@ -3,7 +3,7 @@
 // CTRF JSON and a summary, prints GitHub Actions annotations under GITHUB_ACTIONS=true, and exits with the
 // shared check exit codes (exit-codes.ts).
 import { readFileSync } from 'node:fs';
-import { parseBaseline, updatedBaseline, withBaseline, writeBaseline, type Baseline } from './baseline';
+import { parseBaseline, writeBaseline, type Baseline } from './baseline';
 import { UsageError, implementationUnderCheck, publishReports, reportsDirOf, runCheckCommand, type CommandValues } from './command';
 import { contractReport } from './contract-report';
 import { EXIT_CODES_HELP, TargetUnusableError } from './exit-codes';
@@ -12,7 +12,7 @@ import { JsonFileError } from './json-lines';
 import { preflight } from './reachability';
 import { summaryMarkdown } from './report';
 import { GENERATED_DEFAULTS } from './generated-requests/phase';
-import { judge, runSuite, type AllowMissing, type SuiteResult, type Waivable } from './runner';
+import { runSuite, type AllowMissing, type Waivable } from './runner';
 import { behindPrismProxy, ENTRY_OF, externalTarget, withWebhookListener, type RunningTarget } from './targets';
 
 const USAGE = `Usage: partner-messaging-contract --base-url URL --api-key KEY [--fixtures FILE] [options]
@@ -192,12 +192,6 @@ async function chooseTarget(v: Values): Promise<RunningTarget> {
   return externalTarget({ baseUrl, apiKey, entries, like: v.like === 'mock' ? 'mock' : undefined });
 }
 
-/** The run judged again with a baseline (after --baseline-update wrote it). */
-function rejudged(target: RunningTarget, result: SuiteResult, baseline: Baseline): SuiteResult {
-  const baselined = withBaseline(result.results, baseline);
-  return { ...judge(target, baselined.results, result.coverage, result.allowMissing, result.startedAt, result.shapeOnly, result.generated), baseline: baselined.outcome };
-}
-
 async function run(v: Values) {
   const allowMissing = allowMissingOf(v['allow-missing']);
   const webhookTimeoutMs = seconds(v['webhook-timeout'], '--webhook-timeout', 30);
@@ -227,13 +221,12 @@ async function run(v: Values) {
 
     if (!v.quiet) console.log(`Contract suite against ${target.profile.target} at ${target.baseUrl}`);
     if (!v.quiet && generated.maxRequests > 0) console.log(`Generated requests: seed ${generated.seed} (repeat with --seed ${generated.seed})`);
-    let result = await runSuite(target, {
+    const result = await runSuite(target, {
       allowMissing,
       reviewTimeoutMs,
       shapeOnly: v['shape-only'],
       generated,
-      // An update judges the run with the file it writes (below): the run itself goes without.
-      baseline: v['baseline-update'] ? undefined : baseline,
+      baseline: baseline && { baseline, update: v['baseline-update'] },
       onResult: (r) => {
         if (v.quiet) return;
         const mark = { passed: '✔', failed: '✘', skipped: '○' }[r.outcome];
@@ -242,14 +235,13 @@ async function run(v: Values) {
         console.log(`${mark} ${r.name}${why ? ` — ${why}` : ''}`);
       },
     });
-    if (v['baseline-update']) {
-      const entries = updatedBaseline(result.findings, baseline);
-      writeBaseline(baseline!.file, entries);
-      const known = new Set(baseline!.entries.map((e) => e.id));
-      const fresh = entries.filter((e) => !known.has(e.id)).length;
-      const dropped = baseline!.entries.filter((e) => !entries.some((x) => x.id === e.id)).length;
-      console.log(`Baseline written to ${baseline!.file}: ${entries.length} accepted (${fresh} new, ${dropped} stale removed).`);
-      result = rejudged(target, result, { file: baseline!.file, entries });
+    const update = result.baseline?.update;
+    if (update) {
+      writeBaseline(baseline!.file, update.entries);
+      const known = new Set(update.previous.map((e) => e.id));
+      const fresh = update.entries.filter((e) => !known.has(e.id)).length;
+      const dropped = update.previous.filter((e) => !update.entries.some((x) => x.id === e.id)).length;
+      console.log(`Baseline written to ${baseline!.file}: ${update.entries.length} accepted (${fresh} new, ${dropped} stale removed).`);
     }
     const report = contractReport(result);
     console.log(`\n${summaryMarkdown(report)}`);

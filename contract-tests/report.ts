@@ -106,6 +106,13 @@ export class FindingList {
   }
 }
 
+/** The findings of a run's results: one per rule, its occurrences counted. */
+export function runFindings(results: readonly { name: string; occurrences: readonly { rule: string; where?: string; example?: string }[] }[]): Finding[] {
+  const findings = new FindingList();
+  for (const r of results) for (const o of r.occurrences) findings.add(o.rule, o.where, r.name, o.example);
+  return findings.all();
+}
+
 const xml = (s: string) =>
   s
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')

@@ -3,13 +3,13 @@
 // generated phase); what broke gathered into findings (one per distinct violation); then the verdict and its
 // exit code (exit-codes.ts).
 import { cases as allCases, judgingCases } from './cases';
-import { withBaseline, type Baseline, type BaselineOutcome } from './baseline';
+import { withBaseline, type BaselineOutcome, type BaselineUse } from './baseline';
 import { Coverage } from './coverage';
 import { exitCodeOf, type ExitCode } from './exit-codes';
 import { runGeneratedPhase, type GeneratedPhaseOptions, type GeneratedPhaseStats } from './generated-requests/phase';
 import type { FixtureName } from './fixtures-file';
 import { deliveryOccurrences, newRunState, planCase, runCase, WEBHOOK_DELIVERIES, type Case, type Occurrence, type RunState } from './harness';
-import { FindingList, plural, verdictOf, type Finding } from './report';
+import { runFindings, plural, verdictOf, type Finding } from './report';
 import { headerRulesResult, implementedResult } from './run-level';
 import { ENTRY_OF, type RunningTarget } from './targets';
 
@@ -50,8 +50,8 @@ export interface RunOptions {
   shapeOnly?: boolean;
   /** The generated phase after the cases (`--seed`, `--max-requests`, `--budget`); none when absent. */
   generated?: GeneratedPhaseOptions;
-  /** Findings accepted for now (`--baseline`): reported, not failing. */
-  baseline?: Baseline;
+  /** Findings accepted for now (`--baseline`), or every finding of the run (`--baseline-update`): reported, not failing. */
+  baseline?: BaselineUse;
 }
 
 /** An operation whose documented 2xx answer the run did not check, and why. */
@@ -149,8 +149,7 @@ export function judge(
   shapeOnly = false,
   generated?: GeneratedPhaseStats,
 ): SuiteResult {
-  const findings = new FindingList();
-  for (const r of results) for (const o of r.occurrences) findings.add(o.rule, o.where, r.name, o.example);
+  const findings = runFindings(results);
 
   const unchecked: Unchecked[] = coverage.operationsWithoutSuccess().map((operation) => {
     const skipped = results.filter((r) => r.operation === operation && r.skip);
@@ -172,7 +171,7 @@ export function judge(
   const probesNotSent = generated && !(allowMissing === 'all' || allowMissing.has('generated')) ? generated.notSent.length : 0;
   const exitCode = exitCodeOf({ violations: failed.length, incomplete: notRun.length + uncheckedBlocking.length + probesNotSent });
   const verdict = verdictOf(exitCode, {
-    findings: findings.all().length,
+    findings: findings.length,
     failedCases: failed.length,
     incomplete: [
       `${plural(notRun.length, 'case')} not run for want of fixtures; ${plural(uncheckedBlocking.length, 'operation')} without a checked 2xx`,
@@ -184,7 +183,7 @@ export function judge(
     baseUrl: target.baseUrl,
     results,
     coverage,
-    findings: findings.all(),
+    findings,
     unchecked,
     allowMissing,
     shapeOnly,
