@@ -35,7 +35,8 @@ test('against the reference server the whole phase sends every probe of the cont
   expect(g).toMatchObject({ notSent: [], cleanupFailures: [] });
   expect(g.rounds).toBeGreaterThanOrEqual(1);
   expect(g.probesSent).toBe(g.probes.valid + g.probes.invalid);
-  // Every valid creation made its template, and the valid edits went to them once reviewed (the suite's server reviews in 0.1 s).
+  // Every valid creation made its template, and the valid edits went to them once reviewed (the suite's server
+  // reviews in 0.1 s).
   expect(g.created).toBeGreaterThan(60);
   expect(g.cleanedUp).toBe(g.created);
   // Most were accepted; a few were refused for what they refer to (a drawn handle, a URL on the target's host), and

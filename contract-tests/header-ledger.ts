@@ -1,8 +1,8 @@
 // The headers of section 5 rule 9, held on every answer a run sees, not on a sample: `X-Request-Id` unique per
-// answer, `X-RateLimit-Limit` one ceiling per key across every operation and never below
-// `X-RateLimit-Remaining`, and `Retry-After` no longer than the window the headers imply: it counts down one
-// second per second while the key stays refused (neither slower nor faster), and a key whose window started
-// afresh before that wait was over was told to wait too long. (Their presence and form, a UUID and whole seconds, are openapi.yaml's headers, held
+// answer, `X-RateLimit-Limit` one ceiling per key across every operation and never below `X-RateLimit-Remaining`,
+// and `Retry-After` no longer than the window the headers imply: it counts down one second per second while the
+// key stays refused (neither slower nor faster), and a key whose window started afresh before that wait was over
+// was told to wait too long. (Their presence and form, a UUID and whole seconds, are openapi.yaml's headers, held
 // by the response checker.) Keys are told apart by a fingerprint; no key is ever kept or shown.
 import { createHash } from 'node:crypto';
 

@@ -125,7 +125,8 @@ export async function runSuite(target: RunningTarget, opts: RunOptions = {}): Pr
     results.push(r);
     opts.onResult?.(r);
   };
-  // The cases that judge the whole run go after the generated phase: its answers and the webhooks it causes are the run's too.
+  // The cases that judge the whole run go after the generated phase: its answers and the webhooks it causes are
+  // the run's too.
   const chosen = opts.cases ?? allCases;
   for (const c of chosen.filter((x) => !judgingCases.includes(x))) push(await executeCase(c, target, coverage, run, opts.shapeOnly));
   const generated = opts.generated && opts.generated.maxRequests > 0 ? await runGeneratedPhase(target, coverage, run, opts.generated) : undefined;

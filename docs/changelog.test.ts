@@ -1,6 +1,6 @@
-// The API's CHANGELOG.md and each package's keep the Keep a Changelog form: an Unreleased section, then
-// released versions newest first with ISO dates, only the standard kinds of change, each once per version; the API's newest release
-// is the version openapi.yaml carries (or the one it is about to become), a package's is its own version.
+// The API's CHANGELOG.md and each package's keep the Keep a Changelog form: an Unreleased section, then released
+// versions newest first with ISO dates, only the standard kinds of change, each once per version; the API's newest
+// release is the version openapi.yaml carries (or the one it is about to become), a package's is its own version.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDocument } from '../spec';

@@ -1,9 +1,9 @@
-// The mock answers a request that breaks the contract as the reference server does: the same invalid
-// requests go to both (real HTTP, both under /v1) and must get the same status, error code and `details`,
-// each envelope with the `doc_url` of its code, and every answer of the mock holds openapi.yaml. Also: the mock serves with and without /v1, refuses keys without
-// the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403, sends the rate-limit
-// headers, bounds request bodies and leaves unread a body the operation does not declare, as the server
-// does: both run the same request edge (server/edge).
+// The mock answers a request that breaks the contract as the reference server does: the same invalid requests go
+// to both (real HTTP, both under /v1) and must get the same status, error code and `details`, each envelope with
+// the `doc_url` of its code, and every answer of the mock holds openapi.yaml. Also: the mock serves with and
+// without /v1, refuses keys without the ik_test_/ik_live_ prefix, names the operation's scope in a rehearsed 403,
+// sends the rate-limit headers, bounds request bodies and leaves unread a body the operation does not declare, as
+// the server does: both run the same request edge (server/edge).
 import { connect } from 'node:net';
 import { contract } from '../spec';
 import { startTestServer, type TestServer } from '../server/testing';

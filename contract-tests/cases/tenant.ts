@@ -132,7 +132,8 @@ export const tenantRunCases: Case[] = [
     fixtures: ['webhooks', 'foreignChatClientRef'],
     run: async (ctx) => {
       const listener = ctx.fx.webhooks!;
-      // One more delivery caused now, when the trigger is given, so the check sees what the service sends at the end of the run too.
+      // One more delivery caused now, when the trigger is given, so the check sees what the service sends at the
+      // end of the run too.
       if (ctx.fx.webhookTestTrigger) {
         const since = Date.now();
         await ctx.fx.webhookTestTrigger();

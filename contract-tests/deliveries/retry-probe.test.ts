@@ -15,7 +15,8 @@ test('the schedule of the contract gives the windows: immediately (within 5 s, a
   expect(windowOf(1, 1000)).toEqual({ from: 1000, to: 10_000 });
   expect(windowOf(2, 1000)).toEqual({ from: 9000, to: 21_000 });
   expect(windowOf(3, 1000)).toEqual({ from: 49_000, to: 91_000 });
-  // The held attempt may have spent up to 4 s in transit before its timeout ran out: its retry from 1 s on, until 5 + 5 + 4 s.
+  // The held attempt may have spent up to 4 s in transit before its timeout ran out: its retry from 1 s on, until
+  // 5 + 5 + 4 s.
   expect(slowWindow(1000)).toEqual({ from: 2000, to: 15_000 });
   expect(HOLD_MS).toBe(6000);
 });

@@ -112,7 +112,8 @@ export const RUN_WIDE_DRIFTS: RunWideDrift[] = [
       },
     }),
     run: { operations: ['createTemplate'], probes: probe('invalid', 'footer.text', /^maxLength/) },
-    // Created (201), or refused only for its name (409) once shrinking made the name short: either way not refused as invalid.
+    // Created (201), or refused only for its name (409) once shrinking made the name short: either way not refused
+    // as invalid.
     finding: /^invalid input (accepted|not refused as invalid): createTemplate \(body footer\.text: maxLength 60 \+ 1\) answered (201|409 conflict).* — section 2 CreateTemplateRequest, field footer\.text$/,
   },
   {

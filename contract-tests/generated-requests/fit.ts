@@ -200,7 +200,8 @@ export function fitToWorld(op: Operation, parts: RequestParts, probe: Pinned & {
       f.setBody('client_ref', f.pick(uniqueRef(f.body('client_ref'), world.token, unique()), ...clients));
       break;
     case 'completeClientSignup':
-      // Only connected references (409): a made-up code that an implementation accepted would connect a client nobody removes.
+      // Only connected references (409): a made-up code that an implementation accepted would connect a client
+      // nobody removes.
       if (clients.length) f.setBody('client_ref', f.pick(...clients));
       if (pinned(probe, 'body', 'client_ref')) f.setBody('auth_code', `invalid-generated-${world.token}`);
       break;

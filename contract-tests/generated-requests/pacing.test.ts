@@ -1,9 +1,9 @@
-// The generated phase under the implementation's own rate limit, against the reference server with a short
-// window (3 requests per key every 2 s, which even a loaded machine's phase outruns) on the project's store: it waits for each next window instead of
-// stopping and sends every probe, spreads its requests over the extra keys of the partner, and when the
-// budget cannot hold the windows it needs it stops naming what it did not send, which makes the run
-// incomplete unless `--allow-missing generated` says the user accepts that. (sender.test.ts holds the waits and
-// the stop on fake time.)
+// The generated phase under the implementation's own rate limit, against the reference server with a short window
+// (3 requests per key every 2 s, which even a loaded machine's phase outruns) on the project's store: it waits for
+// each next window instead of stopping and sends every probe, spreads its requests over the extra keys of the
+// partner, and when the budget cannot hold the windows it needs it stops naming what it did not send, which makes
+// the run incomplete unless `--allow-missing generated` says the user accepts that. (sender.test.ts holds the
+// waits and the stop on fake time.)
 import { Coverage } from '../coverage';
 import { newRunState } from '../harness';
 import { SUITE_SERVER_ENV, startServerTarget } from '../local-targets';
