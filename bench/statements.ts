@@ -3,20 +3,22 @@
 // same kind of store, with nothing of the server's rules around it. A send is recorded twice in a row (its
 // caches warm, as under load); the values that differ between the two (message, event and delivery ids, times)
 // are the ones each replay makes its own, so the replayed rows are new rows as the server's are.
-import type { SqlConnection } from '../server/store/sql/connection';
+import { WatchedConnection, type SqlConnection, type StatementKind } from '../server/store/sql/connection';
 
 /** One statement, or a transaction of them. */
-export type Step = { kind: 'run' | 'get' | 'all'; sql: string; params: unknown[] } | { kind: 'transaction'; steps: Step[] };
+export type Step = { kind: StatementKind; sql: string; params: unknown[] } | { kind: 'transaction'; steps: Step[] };
 
 /** Records the statements made on a connection while `record` runs (those of transactions included). */
-export class RecordingConnection implements SqlConnection {
+export class RecordingConnection extends WatchedConnection {
   private into: Step[] | undefined;
 
   constructor(
-    private readonly inner: SqlConnection,
+    inner: SqlConnection,
     /** A transaction's recorder writes into its transaction's steps. */
     private readonly transactionSteps?: Step[],
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /** The statements made while `fn` ran. */
   async record(fn: () => Promise<unknown>): Promise<Step[]> {
@@ -30,37 +32,15 @@ export class RecordingConnection implements SqlConnection {
     return steps;
   }
 
-  get dialect() {
-    return this.inner.dialect;
-  }
-  get cacheMaxAgeMs() {
-    return this.inner.cacheMaxAgeMs;
-  }
-  all<R>(sql: string, params: readonly unknown[] = []) {
-    this.note({ kind: 'all', sql, params: [...params] });
-    return this.inner.all<R>(sql, params);
-  }
-  get<R>(sql: string, params: readonly unknown[] = []) {
-    this.note({ kind: 'get', sql, params: [...params] });
-    return this.inner.get<R>(sql, params);
-  }
-  run(sql: string, params: readonly unknown[] = []) {
-    this.note({ kind: 'run', sql, params: [...params] });
-    return this.inner.run(sql, params);
-  }
-  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+  override transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
     const steps: Step[] = [];
     this.note({ kind: 'transaction', steps });
     return this.inner.transaction((tx) => fn(new RecordingConnection(tx, steps)));
   }
-  inTransaction() {
-    return this.inner.inTransaction();
-  }
-  changeVersion(table: string) {
-    return this.inner.changeVersion(table);
-  }
-  close() {
-    return this.inner.close();
+
+  protected watch<T>(kind: StatementKind, sql: string, params: readonly unknown[] | undefined, statement: () => Promise<T>): Promise<T> {
+    this.note({ kind, sql, params: [...(params ?? [])] });
+    return statement();
   }
 
   private note(step: Step): void {

@@ -18,7 +18,7 @@ import { DEFAULT_PARTNER_ID, type ApiKey, type ClientId, type ClientRecord, type
 import type { Store } from '../repositories';
 import { openDatabase } from '../sqlite/database';
 import { SqliteConnection } from '../sqlite/connection';
-import type { SqlConnection } from './connection';
+import { WatchedConnection, type SqlConnection, type StatementKind } from './connection';
 import { CACHED_READ_NAMES, tableOf, type CachedRead } from './held-in-memory';
 import { sqlStore } from './store';
 
@@ -41,38 +41,11 @@ function repositoryMethods(): string[] {
 }
 
 /** Counts the statements made on a connection (those of a transaction run on its own connection). */
-class CountingConnection implements SqlConnection {
+class CountingConnection extends WatchedConnection {
   statements = 0;
-  constructor(private readonly inner: SqlConnection) {}
-  get dialect() {
-    return this.inner.dialect;
-  }
-  get cacheMaxAgeMs() {
-    return this.inner.cacheMaxAgeMs;
-  }
-  all<R>(sql: string, params?: readonly unknown[]) {
+  protected watch<T>(_kind: StatementKind, _sql: string, _params: readonly unknown[] | undefined, statement: () => Promise<T>): Promise<T> {
     this.statements++;
-    return this.inner.all<R>(sql, params);
-  }
-  get<R>(sql: string, params?: readonly unknown[]) {
-    this.statements++;
-    return this.inner.get<R>(sql, params);
-  }
-  run(sql: string, params?: readonly unknown[]) {
-    this.statements++;
-    return this.inner.run(sql, params);
-  }
-  transaction<T>(fn: (tx: SqlConnection) => Promise<T>) {
-    return this.inner.transaction(fn);
-  }
-  inTransaction() {
-    return this.inner.inTransaction();
-  }
-  changeVersion(table: string) {
-    return this.inner.changeVersion(table);
-  }
-  close() {
-    return this.inner.close();
+    return statement();
   }
 }
 

@@ -65,5 +65,55 @@ export abstract class OpenTransaction implements SqlConnection {
   }
 }
 
+/** The three kinds of statement a connection runs. */
+export type StatementKind = 'all' | 'get' | 'run';
+
+/**
+ * A connection that hands every statement to another and sees each go by (`watch`, around the statement's
+ * run): what the store's write tracking, the bench's recorder and the tests' counters are built on. A
+ * transaction runs on the inner connection's transaction, unwatched, unless a watcher says otherwise.
+ */
+export abstract class WatchedConnection implements SqlConnection {
+  constructor(protected readonly inner: SqlConnection) {}
+
+  protected abstract watch<T>(kind: StatementKind, sql: string, params: readonly unknown[] | undefined, statement: () => Promise<T>): Promise<T>;
+
+  get dialect(): SqlConnection['dialect'] {
+    return this.inner.dialect;
+  }
+
+  get cacheMaxAgeMs(): number {
+    return this.inner.cacheMaxAgeMs;
+  }
+
+  all<R>(sql: string, params?: readonly unknown[]): Promise<R[]> {
+    return this.watch('all', sql, params, () => this.inner.all<R>(sql, params));
+  }
+
+  get<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined> {
+    return this.watch('get', sql, params, () => this.inner.get<R>(sql, params));
+  }
+
+  run(sql: string, params?: readonly unknown[]): Promise<number> {
+    return this.watch('run', sql, params, () => this.inner.run(sql, params));
+  }
+
+  transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+    return this.inner.transaction(fn);
+  }
+
+  inTransaction(): boolean {
+    return this.inner.inTransaction();
+  }
+
+  changeVersion(table: string): unknown {
+    return this.inner.changeVersion(table);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
 /** A row's column holding epoch milliseconds, or null. */
 export const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));

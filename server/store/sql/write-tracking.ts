@@ -1,4 +1,4 @@
-import type { SqlConnection } from './connection';
+import { WatchedConnection, type SqlConnection, type StatementKind } from './connection';
 import { onlyReads, tablesWrittenBy, type WrittenTables } from './written-tables';
 
 /**
@@ -8,29 +8,15 @@ import { onlyReads, tablesWrittenBy, type WrittenTables } from './written-tables
  * not; a transaction's writes as they run (a read outside the transaction meanwhile sees the rows as they
  * were, and must not keep them) and all of them again when it ends, committed or rolled back.
  */
-export class WriteTrackingConnection implements SqlConnection {
+export class WriteTrackingConnection extends WatchedConnection {
   constructor(
-    private readonly inner: SqlConnection,
+    inner: SqlConnection,
     private readonly wrote: (tables: WrittenTables) => void,
-  ) {}
-
-  get dialect(): SqlConnection['dialect'] {
-    return this.inner.dialect;
+  ) {
+    super(inner);
   }
 
-  all<R>(sql: string, params?: readonly unknown[]): Promise<R[]> {
-    return this.tracked(sql, () => this.inner.all<R>(sql, params));
-  }
-
-  get<R>(sql: string, params?: readonly unknown[]): Promise<R | undefined> {
-    return this.tracked(sql, () => this.inner.get<R>(sql, params));
-  }
-
-  run(sql: string, params?: readonly unknown[]): Promise<number> {
-    return this.tracked(sql, () => this.inner.run(sql, params));
-  }
-
-  async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
+  override async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
     const written: WrittenTables[] = [];
     try {
       return await this.inner.transaction((tx) =>
@@ -46,23 +32,7 @@ export class WriteTrackingConnection implements SqlConnection {
     }
   }
 
-  inTransaction(): boolean {
-    return this.inner.inTransaction();
-  }
-
-  changeVersion(table: string): unknown {
-    return this.inner.changeVersion(table);
-  }
-
-  get cacheMaxAgeMs(): number {
-    return this.inner.cacheMaxAgeMs;
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-
-  private async tracked<T>(sql: string, statement: () => Promise<T>): Promise<T> {
+  protected async watch<T>(_kind: StatementKind, sql: string, _params: readonly unknown[] | undefined, statement: () => Promise<T>): Promise<T> {
     const tables = tablesWrittenBy(sql);
     if (onlyReads(tables)) return statement();
     try {
