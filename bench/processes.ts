@@ -67,7 +67,7 @@ export async function spawnNode(args: string[], env: Record<string, string> = {}
 }
 
 /** Polls `url` until it answers 200; returns ms from `since` (a performance.now() value) to that 200. */
-export async function waitFor200(url: string, child: Child, since: number, timeoutMs = 20_000, init: RequestInit = {}): Promise<number> {
+export async function waitFor200(url: string, child: Child, since: number, timeoutMs = 60_000, init: RequestInit = {}): Promise<number> {
   const deadline = since + timeoutMs;
   while (performance.now() < deadline) {
     if (child.child.exitCode !== null || child.child.signalCode !== null) {

@@ -27,6 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => data?.remove());
 
+/** A test that starts servers one after another: each start may take tens of seconds on a loaded machine. */
+const SERVERS_START = 120_000;
+
 const running: Child[] = [];
 afterEach(async () => {
   for (const child of running.splice(0)) await child.kill('SIGKILL');
@@ -138,7 +141,7 @@ describe('the rate-limit window outlives the server, however it stops', () => {
     expect(server.child.exitCode).toBe(0);
     counted = 8;
     expect(keptCount(key.id)).toBe(counted);
-  });
+  }, SERVERS_START);
 
   test('SIGTERM with a request that outlasts SHUTDOWN_TIMEOUT_MS: its connection is closed, and the counts are still written', async () => {
     const server = await start({ RATE_LIMIT_SAVE_MS: '60000', SHUTDOWN_TIMEOUT_MS: '200' });
@@ -149,7 +152,7 @@ describe('the rate-limit window outlives the server, however it stops', () => {
     expect(server.child.exitCode).toBe(0);
     counted += 6;
     expect(keptCount(key.id)).toBe(counted);
-  });
+  }, SERVERS_START);
 
   test('SIGKILL: what was written every RATE_LIMIT_SAVE_MS survives, and a new server starts on the file at once and resumes it; what was counted since the last write is lost', async () => {
     const saving = await start({ RATE_LIMIT_SAVE_MS: '50' });
@@ -164,5 +167,5 @@ describe('the rate-limit window outlives the server, however it stops', () => {
     await spend(unsaved, key.plain, 4);
     await unsaved.kill('SIGKILL');
     expect(keptCount(key.id)).toBe(counted);
-  });
+  }, SERVERS_START);
 });
