@@ -74,7 +74,8 @@ export async function waitFor200(url: string, child: Child, since: number, timeo
       throw new Error(`child exited (${child.child.exitCode ?? child.child.signalCode}) before ${url} answered 200:\n${child.output()}`);
     }
     try {
-      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(1_000) });
+      // A first answer may take seconds on a loaded machine: an attempt waits as long as the whole bound allows.
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
       await res.arrayBuffer();
       if (res.status === 200) return performance.now() - since;
     } catch {
