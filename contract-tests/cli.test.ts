@@ -13,6 +13,8 @@ import { runTsCommand, unusedPort } from './fixtures/commands';
 import { startReferenceServerProcess } from './local-targets';
 
 const ROOT = join(__dirname, '..');
+// Each test starts the command as its own process, compiled on start: tens of seconds on a loaded machine.
+jest.setTimeout(120_000);
 
 async function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const { code, stdout, stderr } = await runTsCommand(join(ROOT, script), args, { GITHUB_ACTIONS: '', ...env });
