@@ -18,7 +18,7 @@ beforeAll(async () => {
   remove = prepared.remove;
   key = prepared.key;
   server = await serverChild(prepared.dataDir);
-}, 30_000);
+}, 90_000);
 afterAll(async () => {
   await server?.stop();
   remove?.();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   remove = prepared.remove;
   key = prepared.key;
   server = await serverChild(prepared.dataDir, { BODY_IDLE_TIMEOUT_MS: String(IDLE_MS), BODY_TIMEOUT_MS: String(TOTAL_MS) });
-}, 30_000);
+}, 90_000);
 afterAll(async () => {
   await server?.stop();
   remove?.();

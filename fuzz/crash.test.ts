@@ -181,7 +181,7 @@ test(
       prepared.remove();
     }
   },
-  60_000,
+  120_000,
 );
 
 const onPostgres = testDatabaseKind() === 'postgres' ? test : test.skip;
@@ -263,5 +263,5 @@ onPostgres(
       prepared.remove();
     }
   },
-  90_000,
+  150_000,
 );
