@@ -3,7 +3,8 @@
  * transaction each; the applied versions are kept in `schema_migrations`. Append a new migration with a
  * higher version; never edit one that has shipped (a test opens a data file of the 1.6.0 release and
  * upgrades it). Times are epoch milliseconds. The versions have gaps: 401 and 500 shipped as they are.
- * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema.
+ * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema. Over 400 lines
+ * on purpose: the list is the schema's history, read top to bottom in the order it runs.
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
