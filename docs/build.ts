@@ -11,8 +11,9 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { defaultServerUrl, indexOperations, readDocument, type Json } from '../spec';
 import { stampFile, writeStamp } from '../scripts/packages/freshness';
-import { SAMPLE_LANGUAGES, codeSamples } from './code-samples';
+import { codeSamples } from './code-samples';
 import { docsInputs } from './inputs';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 
 const root = resolve(__dirname, '..');
 export const SPEC_FILE = resolve(root, 'openapi.yaml');

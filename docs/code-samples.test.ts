@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { indexOperations, readDocument } from '../spec';
 import { SPEC_FILE, withCodeSamples } from './build';
-import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES, type CodeSample } from './code-samples';
+import type { CodeSample } from './code-samples';
+import { API_KEY_PLACEHOLDER } from './sample-conventions';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 import { typecheckSnippets } from './typecheck-snippets';
 
 function samplesByOperation(): Map<string, CodeSample[]> {

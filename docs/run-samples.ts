@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 import { readDocument } from '../spec';
-import { DOWNLOAD_FILE, PACKAGE_NAME, SAMPLE_LANGUAGES } from './code-samples';
+import { DOWNLOAD_FILE, PACKAGE_NAME } from './sample-conventions';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 
 const root = resolve(__dirname, '..');
 

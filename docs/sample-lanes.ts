@@ -11,8 +11,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { defaultServerUrl, indexOperations, readDocument, type Json, type Operation } from '../spec';
 import { SAMPLES } from '../server/testing/samples';
 import { SPEC_FILE } from './build';
-import { API_KEY_PLACEHOLDER, SAMPLE_LANGUAGES, codeSamples, type CodeSample } from './code-samples';
+import { codeSamples, type CodeSample } from './code-samples';
 import { compileSamples, printedAnswer, runSample, saveSample, type RunLanguage, type SampleProject } from './run-samples';
+import { API_KEY_PLACEHOLDER } from './sample-conventions';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 
 /** A safety net only: every run ends when its program does (a first Go build on a cold cache takes a while). */
 const RUN_TIMEOUT_MS = 180_000;

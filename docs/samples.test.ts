@@ -12,9 +12,9 @@
 // A toolchain missing is a skip with the Debian package to install, except under CI=true, where it fails.
 // C# is not run (no .NET SDK in Debian 12): its samples are held to the shape checkCSharpShape describes.
 import { startTestServer, type TestServer } from '../server/testing';
-import { SAMPLE_LANGUAGES } from './code-samples';
 import { RUN_LANGUAGES, TOOLCHAINS, checkCSharpShape, sampleProject, type RunLanguage, type SampleProject } from './run-samples';
 import { casesOf, nameOf, operations, runLane, samples, type LaneResult } from './sample-lanes';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 
 const inCI = process.env.CI === 'true';
 /** Languages run at once: two cores, with some of each run waiting on the server. */

@@ -10,8 +10,9 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { defaultServerUrl, indexOperations, indexWebhooks, readDocument } from '../spec';
 import { GUIDES, SPEC_FILE, consoleLinkOf, slug, withCodeSamples, withGuides } from './build';
-import { SAMPLE_LANGUAGES, type CodeSample } from './code-samples';
+import type { CodeSample } from './code-samples';
 import { SERVED_SITE_FILE, startLikeNpmStart, type StartedServer } from './npm-start';
+import { SAMPLE_LANGUAGES } from './sample-languages';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [

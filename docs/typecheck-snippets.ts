@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PACKAGE_NAME } from './code-samples';
+import { PACKAGE_NAME } from './sample-conventions';
 
 const root = resolve(__dirname, '..');
 

@@ -4,7 +4,7 @@
 import { request } from 'node:http';
 import { memoryOf, sampleRss, type Child } from '../bench/processes';
 import { api, exchangeRaw, isEnvelope4xx, preparedDataDir, rawSocket, serverChild, sleep, statusOfRaw } from './hardening-kit';
-import { multipartBody } from '../contract-tests/generation/requests';
+import { multipartBody } from '../contract-tests/generation/multipart';
 
 
 const MEMORY_BOUND_MB = 64;

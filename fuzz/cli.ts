@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { UsageError, runCommand } from '../cli/command';
 import { fuzzProperty } from './property';
-import { operations } from '../contract-tests/generation/requests';
+import { operations } from '../contract-tests/generation/request-parts';
 import { startFuzzServer } from './setup';
 
 const USAGE = `Usage: npm run fuzz [-- --runs N --seed S]

@@ -3,7 +3,7 @@
 // `npm run fuzz` (10,000 requests).
 import fc from 'fast-check';
 import { fuzzProperty } from './property';
-import { operationId, operations } from '../contract-tests/generation/requests';
+import { operationId, operations } from '../contract-tests/generation/request-parts';
 import { fuzzServerForSuite } from './suite-server';
 
 const SEED = 20261122;

@@ -13,7 +13,8 @@ import fc from 'fast-check';
 import type { Json, Operation } from '../spec';
 import { NON_PUBLIC_HOSTS } from '../server/testing/non-public-hosts';
 import { resolveSchema } from '../contract-tests/generation/schema-arbitrary';
-import { doc, validRequest } from '../contract-tests/generation/requests';
+import { doc } from '../contract-tests/generation/request-parts';
+import { validRequest } from '../contract-tests/generation/requests';
 import type { FuzzContext, FuzzRequest, StreamPlan } from './requests';
 
 /** Names every JavaScript object carries through its prototype, or that change it. */

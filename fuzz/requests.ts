@@ -1,6 +1,6 @@
 // What the fuzzer sends beyond the shared generator's requests (contract-tests/generation/): hostile ones, and
 // bodies sent over a raw socket in a pattern rather than at once.
-import type { GeneratedRequest, RequestContext } from '../contract-tests/generation/requests';
+import type { GeneratedRequest, RequestContext } from '../contract-tests/generation/request-parts';
 
 export interface FuzzRequest extends Omit<GeneratedRequest, 'kind'> {
   /** As a generated request's kind, or hostile: either, an attacker's input. */

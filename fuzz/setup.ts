@@ -2,7 +2,7 @@
 // server on every loopback address that no request the server makes may ever reach.
 import { createServer, type Server } from 'node:net';
 import { startTestServer, type TestServer } from '../server/testing';
-import { operations } from '../contract-tests/generation/requests';
+import { operations } from '../contract-tests/generation/request-parts';
 
 /**
  * A key needs at least one scope; one that no operation of openapi.yaml requires (`x-required-scopes`)

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { readDocument } from '../spec';
-import { describeChange, focusedBreakingChanges, formatReport, majorOf, runGate } from './breaking-changes';
+import { formatReport, majorOf, runGate } from './breaking-changes';
+import { describeChange } from './breaking-changes/breaking-change';
+import { focusedBreakingChanges } from './breaking-changes/focused-check';
 
 const fixtures = resolve(__dirname, '../contract-baseline/fixtures');
 const BASE = join(fixtures, 'base.yaml');

@@ -1,6 +1,6 @@
 // Webhooks (section 6) that no public operation causes: the portal's diagnostic event. The events requests
-// cause are held by the cases of those requests (template.status in templates.ts, message.status in
-// messages.ts); every delivery the run receives is held by the run itself (runner.ts).
+// cause are held by the cases of those requests (template.status in template-lifecycle.ts, message.status in
+// template-sends.ts); every delivery the run receives is held by the run itself (runner.ts).
 import type { Case } from '../harness';
 import { delivered } from './support';
 

@@ -1,6 +1,6 @@
 // What drifts recognise in the traffic they change: an operation by method and path, a request's JSON body,
 // an answer's error code, the generated probes they are met by; and an answer replaced by another.
-import type { Probe } from '../generation/requests';
+import type { Probe } from '../generation/probes';
 import type { ProxiedRequest, ProxiedResponse } from './proxy';
 
 /** `GET /clients/{ref}` and the like: the method and the path after `/v1`. */

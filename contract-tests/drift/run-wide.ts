@@ -1,7 +1,7 @@
 // What a drift caught by the run-wide checks is (drift/catalogue-generated.ts, drift/boundaries.ts): its class,
 // what a run needs to meet it (hand-written cases, generated probes of some operations) and the finding that
 // catches it.
-import type { Probe } from '../generation/requests';
+import type { Probe } from '../generation/probes';
 import type { Behaviour } from './proxy';
 
 export type DriftClass =

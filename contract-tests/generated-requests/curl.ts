@@ -1,6 +1,6 @@
 // A generated request as a curl command that sends the same bytes: the key as $API_KEY (never the key
 // itself), a JSON body inline, a multipart body through base64 (its bytes are not text).
-import type { GeneratedRequest } from '../generation/requests';
+import type { GeneratedRequest } from '../generation/request-parts';
 
 /** `it's` → `'it'\''s'`: one shell word, nothing expanded. */
 const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

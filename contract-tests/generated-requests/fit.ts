@@ -8,7 +8,9 @@
 // follows it (an edited template's name in the path and the body).
 import { createHash } from 'node:crypto';
 import type { Operation } from '../../spec';
-import { isFilePart, travelsInPath, type FilePart, type Probe, type RequestParts } from '../generation/requests';
+import { isFilePart, type FilePart } from '../generation/multipart';
+import type { Probe } from '../generation/probes';
+import { travelsInPath, type RequestParts } from '../generation/request-parts';
 
 /** A template the phase may use, by name and language. */
 export interface TemplateHandle {

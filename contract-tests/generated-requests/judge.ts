@@ -9,7 +9,8 @@
 // paths whatever their form (`body.text`, `/body/text`, `buttons[0].text`).
 import { contract, type Operation } from '../../spec';
 import { flatSchema, branchesOf } from '../generation/schema-arbitrary';
-import { describeProbe, type Probe, type RequestParts } from '../generation/requests';
+import { describeProbe, type Probe } from '../generation/probes';
+import type { RequestParts } from '../generation/request-parts';
 
 /** A broken rule: stated without the values that vary, and what was seen. */
 export interface Problem {

@@ -6,7 +6,9 @@
 import fc from 'fast-check';
 import type { Operation } from '../../spec';
 import type { Exchange } from '../harness';
-import { agreeing, describeProbe, requestOf, type GeneratedRequest, type Probe, type RequestContext, type RequestParts } from '../generation/requests';
+import { agreeing, describeProbe, type Probe } from '../generation/probes';
+import type { GeneratedRequest, RequestContext, RequestParts } from '../generation/request-parts';
+import { requestOf } from '../generation/requests';
 import { fitToWorld, unsendable, type PhaseWorld } from './fit';
 import { judgeAnswer, type Problem } from './judge';
 

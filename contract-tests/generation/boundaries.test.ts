@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { contract } from '../../spec';
 import { boundaryVariants, breakingVariants, type Variant } from './boundaries';
-import { parameterValid, partsValid, probesOf } from './requests';
+import { probesOf } from './probes';
+import { parameterValid, partsValid } from './request-parts';
 
 const doc = contract().document;
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
