@@ -1,5 +1,6 @@
 import express from 'express';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { createAppServer } from './http/app-server';
 
@@ -67,6 +68,61 @@ describe('the HTTP server of the Express app (http/app-server.ts)', () => {
       expect(Object.getPrototypeOf(app.response)).toBe(Object.getPrototypeOf(plain.response));
     } finally {
       await Promise.all(servers.map(closed));
+    }
+  });
+
+  test('a request that reached a kept-alive connection before its idle timeout is answered, even when the server was paused past the timeout', async () => {
+    const app = express();
+    const answered: Array<() => void> = [];
+    app.post('/upload', (req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.once('finish', () => answered.shift()?.());
+        res.status(400).type('text/plain').end('refused');
+      });
+    });
+    const server = createAppServer(app);
+    server.keepAliveTimeout = 50;
+    // Node closes an idle connection a second after the timeout it announces.
+    const closesAfterMs = server.keepAliveTimeout + 1_000;
+    const { port } = new URL(await listening(server));
+    const socket = connect(Number(port), '127.0.0.1');
+    try {
+      await once(socket, 'connect');
+      let received = '';
+      let ended: string | undefined;
+      socket.setEncoding('latin1');
+      socket.on('data', (text: string) => (received += text));
+      socket.on('error', (error: NodeJS.ErrnoException) => (ended = error.code));
+      socket.on('close', () => (ended ??= 'closed'));
+      const answers = () => received.split('HTTP/1.1 400 ').length - 1;
+      const answerOrEnd = (count: number) =>
+        new Promise<void>((resolve) => {
+          const look = () => (ended || (answers() === count && received.endsWith('refused')) ? resolve() : setImmediate(look));
+          look();
+        });
+      const upload = 'POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\nContent-Length: 5\r\n\r\nbytes';
+
+      const firstAnswered = new Promise<void>((resolve) => answered.push(resolve));
+      socket.write(upload);
+      await firstAnswered;
+      await answerOrEnd(1);
+      expect(answers()).toBe(1);
+      // The next request is on the wire, then the process stops past the idle timeout (as a long collection on
+      // a loaded machine does): when it goes on, the timeout is due before the request is read.
+      await new Promise<void>((resolve) =>
+        setImmediate(() => {
+          socket.write(upload);
+          const until = Date.now() + closesAfterMs + 500;
+          while (Date.now() < until);
+          resolve();
+        }),
+      );
+      await answerOrEnd(2);
+      expect({ answers: answers(), ended }).toEqual({ answers: 2, ended: undefined });
+    } finally {
+      socket.destroy();
+      await closed(server);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { IncomingMessage, ServerResponse, createServer, type Server, type ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Express } from 'express';
 
 /**
@@ -11,7 +12,24 @@ import type { Express } from 'express';
  * Express would give them, the call changes nothing and V8 returns at once.
  */
 export function createAppServer(app: Express, options: ServerOptions = {}): Server {
-  return createServer({ ...options, ...bornClasses(app) }, app);
+  const server = createServer({ ...options, ...bornClasses(app) }, app);
+  server.on('timeout', closeIfNothingArrived);
+  return server;
+}
+
+/**
+ * An idle kept-alive connection is closed at its timeout only when no request is waiting on it. Node runs due
+ * timers before it reads sockets, so after the process was paused past the timeout (a long collection, a
+ * loaded machine) the timer fires before a request that came in time is read, and closing then resets that
+ * client (ECONNRESET, or EPIPE while it still sends a body). The close waits one turn of reading instead: a
+ * request that arrived keeps the connection, and Node's parser takes it as usual. (With this listener Node
+ * leaves every socket timeout to it; the server sets no other socket timeout.)
+ */
+function closeIfNothingArrived(socket: Socket): void {
+  const read = socket.bytesRead;
+  setImmediate(() => {
+    if (socket.bytesRead === read) socket.destroy();
+  });
 }
 
 type Classes = Required<Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'>>;
