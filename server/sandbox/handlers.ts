@@ -44,6 +44,7 @@ export function sandboxHandlers(sandbox: Sandbox): SandboxHandlers {
     sandboxAdvanceMessage: async ({ query, path, body }) => ({ status: 200, body: await sandbox.advanceMessage(await partner(query), path.message_id, body) }),
     sandboxRegisterTestRecipient: async ({ query, body }) => ({ status: 200, body: await sandbox.registerTestRecipient(await partner(query), body) }),
     sandboxSetTrial: async ({ query, body }) => ({ status: 200, body: await sandbox.setTrial(await partner(query), body) }),
+    sandboxGetUsage: async ({ query }) => ({ status: 200, body: await sandbox.usage(await partner(query)) }),
     sandboxIssueSignupCode: () => ({ status: 201, body: sandbox.issueSignupCode() }),
     sandboxListFaults: async ({ query }) => ({ status: 200, body: await sandbox.listFaults(await partner(query)) }),
     sandboxAddFault: async ({ query, body }) => ({ status: 201, body: await sandbox.addFault(await partner(query), body) }),

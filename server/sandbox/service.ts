@@ -15,7 +15,7 @@ import type { NewWebhookEvent } from '../domain/shared/events';
 import { DAY_MS } from '../domain/shared/clock';
 import type { Faults } from '../domain/faults/faults';
 import { parseExpiry } from '../domain/access/keys';
-import { templateShape } from '../http/shapes';
+import { templateShape, usageShape } from '../http/shapes';
 import { assertProviderTransition } from '../domain/templates/rules';
 import type { EndUser, NotificationReceipt, ReceivedMedia } from '../provider/channel-provider';
 import type { EndUserAction, SimulatorControls } from '../provider/simulated';
@@ -238,6 +238,11 @@ export class Sandbox {
   }
 
   /** The partner's trial, or with `key` the trial of that one key's account. */
+  /** What `GET /v1/usage` answers the partner's keys. */
+  async usage(partner: PartnerId): Promise<Schemas['UsageResponse']> {
+    return usageShape(await this.deps.domain.usage.report(partner));
+  }
+
   async setTrial(partner: PartnerId, input: BodyOf<'sandboxSetTrial'>): Promise<Schemas['TrialState']> {
     const keyId = input.key === undefined ? undefined : (await this.deps.domain.keys.find(partner, input.key)).id;
     const state = await this.deps.domain.trial.set(partner, { endsAt: input.ends_at === null ? null : new Date(input.ends_at), graceDays: input.grace_days, keyId });

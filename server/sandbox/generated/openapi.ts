@@ -428,6 +428,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The partner's monthly usage, as `GET /v1/usage` answers it to the partner's keys: the current UTC month in
+         *     `current` and the twelve closed months before it in `history`, newest first.
+         */
+        get: operations["sandboxGetUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contract-fixtures": {
         parameters: {
             query?: {
@@ -792,6 +815,22 @@ export interface components {
          * @enum {string}
          */
         PreferenceValue: "opt_in" | "opt_out";
+        UsageResponse: {
+            current: components["schemas"]["UsagePeriod"];
+            /** @description The twelve closed months before the current one, newest first. */
+            history: components["schemas"]["UsagePeriod"][];
+        };
+        UsagePeriod: {
+            /** @description Year and month, UTC (`YYYY-MM`). */
+            period: string;
+            inbound_messages: number;
+            /** @description Free-form messages delivered with live keys. */
+            outbound_messages: number;
+            /** @description Template messages delivered with live keys. */
+            outbound_template_messages: number;
+            /** @description Sum of the three counts. */
+            total_messages: number;
+        };
     };
     responses: {
         /** @description Refused: the section 7 envelope of the public API (401 without the admin token, 404 for an unknown partner or resource, 400 and 409 for a refused request). */
@@ -1621,6 +1660,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Fault"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxGetUsage: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageResponse"];
                 };
             };
             "4XX": components["responses"]["Error"];

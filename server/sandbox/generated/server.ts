@@ -9,7 +9,7 @@
 import type { operations } from "./openapi";
 import type { AnswerHeaders, OperationRoute, ServerBinding, StatusClass } from "../../../generated/server";
 
-export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault" | "sandboxContractFixtures" | "sandboxTick";
+export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault" | "sandboxGetUsage" | "sandboxContractFixtures" | "sandboxTick";
 
 /** The operations of each tag. */
 export interface OperationsByTag {
@@ -18,7 +18,7 @@ export interface OperationsByTag {
   "Clients": "sandboxConnectClient";
   "Webhooks": "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver";
   "Simulation": "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxTick";
-  "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode";
+  "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxGetUsage";
   "Code samples": "sandboxExamples";
   "Faults": "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault";
   "Drift check": "sandboxContractFixtures";
@@ -78,6 +78,8 @@ export interface ServerRequests<B extends ServerBinding = ServerBinding> {
   sandboxClearFaults: { key: B["key"]; query: NonNullable<operations["sandboxClearFaults"]["parameters"]["query"]> };
   /** DELETE /faults/{fault_id} (Faults) */
   sandboxRemoveFault: { key: B["key"]; path: operations["sandboxRemoveFault"]["parameters"]["path"]; query: NonNullable<operations["sandboxRemoveFault"]["parameters"]["query"]> };
+  /** GET /usage (Account) */
+  sandboxGetUsage: { key: B["key"]; query: NonNullable<operations["sandboxGetUsage"]["parameters"]["query"]> };
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures: { key: B["key"]; query: NonNullable<operations["sandboxContractFixtures"]["parameters"]["query"]> };
   /** POST /tick (Simulation) */
@@ -216,6 +218,11 @@ export interface ServerAnswers<P extends string = never> {
     | ({ status: 200; body: operations["sandboxRemoveFault"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["200"], P>)
     | ({ status: StatusClass<4>; body: operations["sandboxRemoveFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["4XX"], P>)
     | ({ status: StatusClass<5>; body: operations["sandboxRemoveFault"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["5XX"], P>);
+  /** GET /usage (Account) */
+  sandboxGetUsage:
+    | ({ status: 200; body: operations["sandboxGetUsage"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxGetUsage"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetUsage"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["5XX"], P>);
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures:
     | ({ status: 201; body: operations["sandboxContractFixtures"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["201"], P>)
@@ -464,6 +471,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     tag: "Faults",
     secured: true,
     parameters: { path: [], query: ["partner", "key"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxGetUsage: {
+    method: "get",
+    path: "/usage",
+    expressPath: "/usage",
+    tag: "Account",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
