@@ -34,17 +34,17 @@ const PER_VALUE: Record<string, string[]> = {
   OutboundMessageStatus: ['server/domain/messaging/message-status.ts RANK'],
   TemplateStatus: ['server/domain/templates/rules.ts PROVIDER_TEMPLATE_TRANSITIONS'],
   FaultKind: ['server/domain/faults/faults.ts FAULT_TAKES'],
-  KeyMode: ['server/sandbox/service.ts Sandbox.createKey'],
-  DeliveryState: ['server/sandbox/service.ts Sandbox.deliveries'],
-  PreferenceValue: ['server/sandbox/service.ts Sandbox.inbound'],
-  InboundKind: ['server/sandbox/service.ts Sandbox.inbound'],
-  ReviewOutcome: ['server/sandbox/service.ts Sandbox.decideReview'],
-  SimulatedMessageStatus: ['server/sandbox/service.ts Sandbox.advanceMessage'],
+  KeyMode: ['server/sandbox/keys.ts SandboxKeys.create'],
+  DeliveryState: ['server/sandbox/webhooks.ts SandboxWebhooks.deliveries'],
+  PreferenceValue: ['server/sandbox/simulator.ts SandboxSimulator.inbound'],
+  InboundKind: ['server/sandbox/simulator.ts SandboxSimulator.inbound'],
+  ReviewOutcome: ['server/sandbox/simulator.ts SandboxSimulator.decideReview'],
+  SimulatedMessageStatus: ['server/sandbox/simulator.ts SandboxSimulator.advanceMessage'],
   [NEW_EVENT]: ['server/webhooks/samples.ts sampleEvent'],
 };
 /** Places whose message names no value (a switch no longer exhaustive), and the enumeration they handle. */
 const UNNAMED: Record<string, string> = {
-  'server/sandbox/service.ts Sandbox.inbound': 'InboundKind',
+  'server/sandbox/simulator.ts SandboxSimulator.inbound': 'InboundKind',
   'server/webhooks/samples.ts sampleEvent': NEW_EVENT,
 };
 

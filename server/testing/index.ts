@@ -144,7 +144,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     composition: server,
     createKey: async ({ mode, scopes, partner }) => (await server.domain.keys.create(partner ?? DEFAULT_PARTNER_ID, { mode, scopes })).plain,
     connectClient: async ({ clientRef, channel, partner }) =>
-      void (await server.sandbox.service.connectClient(partner ?? DEFAULT_PARTNER_ID, { client_ref: clientRef, channel })),
+      void (await server.sandbox.service.simulator.connectClient(partner ?? DEFAULT_PARTNER_ID, { client_ref: clientRef, channel })),
     close: () =>
       new Promise<void>((done, fail) => {
         http.close((error) => {
