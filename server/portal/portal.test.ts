@@ -4,7 +4,8 @@
 // B's pages never show partner A's data. Also: nothing is loaded from another host (and the page says so in
 // its Content-Security-Policy), the forms refuse what the sandbox contract refuses before a request goes,
 // every page reads at 375 px without sideways scrolling and in dark mode, and the portal is used by keyboard.
-// Screenshots of each page go to reports/portal/. Waits for conditions only, never for fixed times.
+// Screenshots of each page go to reports/portal/. Waits for conditions only, never for fixed times. On SQLite,
+// npm start's store (jest.config.js says why not on PostgreSQL too).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,12 +13,10 @@ import type { Locator, Page } from 'playwright-core';
 import { SCOPES } from '../../generated/constants';
 import { startLikeNpmStart, type StartedServer } from '../../docs/npm-start';
 import { browserName, describeWithBrowser, launchRecordedBrowser, type RecordedBrowser } from '../testing/browser';
-import { newPostgresDatabase, testDatabaseKind } from '../testing';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 import { ENUMS } from '../sandbox/generated/constants';
 
-const STORE = testDatabaseKind();
-const SHOTS = resolve(__dirname, '../../reports/portal', STORE === 'sqlite' ? '' : STORE);
+const SHOTS = resolve(__dirname, '../../reports/portal');
 /** Safety nets only: every wait ends as soon as its condition holds. */
 const ACTION_MS = 10_000;
 const NAVIGATION_MS = 60_000;
@@ -36,7 +35,7 @@ interface Partner {
 // a page's main task is a dozen browser steps on a loaded machine (each ends as soon as its condition holds)
 jest.setTimeout(120_000);
 
-describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headless Chromium (${browserName()}), ${STORE}`, () => {
+describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headless Chromium (${browserName()})`, () => {
   let server: StartedServer;
   let browser: RecordedBrowser;
   let page: Page;
@@ -104,9 +103,8 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
   }
 
   beforeAll(async () => {
-    const env: Record<string, string> = { SANDBOX_ADMIN_TOKEN: adminToken, TEMPLATE_REVIEW_DELAY_MS: '3600000', TICK_INTERVAL_MS: '50' };
-    if (STORE === 'postgres') env.DATABASE_URL = await newPostgresDatabase();
-    server = await startLikeNpmStart(env);
+    // the reviews wait for the page's decision
+    server = await startLikeNpmStart({ SANDBOX_ADMIN_TOKEN: adminToken, TEMPLATE_REVIEW_DELAY_MS: '3600000', TICK_INTERVAL_MS: '50' });
     for (const name of ['Acme Shoes', 'Bolt Bikes']) {
       const created = await sandbox<{ id: string; name: string }>('POST', '/partners', undefined, { name: `${name} ${randomBytes(3).toString('hex')}` });
       partners.push({ id: created.id, name: created.name, receiver: await startWebhookReceiver(), clientRef: `${name.split(' ')[0]!.toLowerCase()}-shop` });
