@@ -68,7 +68,7 @@ describe('usage', () => {
     const res = await sandbox(['--help']);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Usage: partner-messaging-sandbox <command> \[options\]/);
-    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'signup-code', 'faults add --kind', 'faults list', 'faults clear', 'faults remove <fault id>', 'fixtures [--out FILE]', 'tick']) {
+    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'usage', 'signup-code', 'faults add --kind', 'faults list', 'faults clear', 'faults remove <fault id>', 'fixtures [--out FILE]', 'tick']) {
       expect(res.stdout).toContain(command);
     }
     expect(res.stdout).toContain('Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.');
@@ -221,7 +221,7 @@ describe('commands', () => {
     expect(await json(['webhook', 'set', '--url', 'none'])).toMatchObject({ url: null });
   }, 300_000);
 
-  test('message-status moves a sent message; test-recipient, trial, provider, review, signup-code and tick', async () => {
+  test('message-status moves a sent message; test-recipient, trial, provider, review, signup-code, usage and tick', async () => {
     await json(['connect', 'cli-status', '--channel', 'chat']);
     expect(await json(['test-recipient', 'cli-status', '4915100000999'])).toEqual({ client_ref: 'cli-status', test_recipients: ['4915100000999'] });
     const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' })).plain;
@@ -252,6 +252,7 @@ describe('commands', () => {
     const reviewed = await json(['review', 'cli-status', 'cli_manual_review', '--status', 'REJECTED', '--reason', 'INVALID_FORMAT']);
     expect(reviewed).toMatchObject({ name: 'cli_manual_review', status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
     expect((await json(['signup-code'])).auth_code).toMatch(/^sandbox-code-/);
+    expect(await json(['usage'])).toEqual((await call(server.baseUrl, 'GET', '/usage', { key })).body);
     expect(await json(['tick'])).toEqual({ ran_at: expect.any(String), next_delivery_at: null });
   }, 300_000);
 

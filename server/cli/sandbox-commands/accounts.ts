@@ -91,3 +91,12 @@ export const TRIAL_COMMANDS: readonly SandboxCommand[] = [
     send: (api) => api.POST('/signup-codes'),
   },
 ];
+
+export const USAGE_COMMANDS: readonly SandboxCommand[] = [
+  {
+    name: 'usage',
+    summary: "the partner's messages this month and the twelve months before, as GET /v1/usage counts them",
+    operation: 'sandboxGetUsage',
+    send: (api, g) => api.GET('/usage', { params: { query: g.partner } }),
+  },
+];
