@@ -50,11 +50,11 @@ module.exports = {
       // SQLite's own data file and its upgrade from the 1.6.0 release; and what touches no store (the contract
       // files, the configuration, the request edge over fake ports, the docs' routes, the scaffolded project)
       // or only through routes held on both stores elsewhere (the sandbox command, a client of /sandbox, whose
-      // routes sandbox/router.test.ts runs here; and the partner portal in the browser, another client of /sandbox,
-      // whose second run would cost about a minute and a half).
+      // routes sandbox/router.test.ts runs here; and the partner portal, another client of /sandbox, whose run in the
+      // browser would cost a second minute and a half).
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
-        '/server/portal/portal\\.test\\.ts$',
+        '/server/portal/',
         '/server/store/sqlite/',
         '/server/sqlite-owner\\.test\\.ts$',
         '/server/(contracts|config|docs-site|app-server|validator-route|system|error-codes)\\.test\\.ts$',

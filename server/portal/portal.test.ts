@@ -295,7 +295,7 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     await open('webhook');
     const sample = form('Send a sample event');
     await sample.getByLabel('Event').selectOption('message.reaction');
-    await sample.getByLabel('Client (optional)').fill(A.clientRef);
+    await sample.getByLabel('Client', { exact: true }).fill(A.clientRef);
     await sample.getByRole('button', { name: 'Send sample' }).click();
     await status(/message\.reaction \S+ sent to/);
     await eventually(async () => A.receiver.received.map((d) => d.body.event as string), (events) => events.includes('message.reaction'), "A's receiver gets the sample event");

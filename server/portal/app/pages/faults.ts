@@ -19,7 +19,7 @@ function addForm(context: PortalContext, keys: Key[]): HTMLFormElement {
   const usable = keys.filter((key) => key.revoked_at === null);
   return form.build(
     [
-      form.control('kind', 'Kind', { hint: '429, 500, 502, delay and drop take a key\'s requests; the delivery kinds take your webhook deliveries.' }),
+      form.control('kind', 'Kind', { hint: "A status, a delay or a drop takes the key's requests; a delivery kind takes your webhook deliveries." }),
       form.control('key', 'Key', { choices: usable.map((key) => [key.id, `${key.prefix}…${key.name ? ` (${key.name})` : ''}`]), none: 'none (delivery faults)' }),
       form.control('operation', 'Only this operation', { choices: PUBLIC_OPERATIONS, none: 'every operation' }),
       form.control('times', 'Times', { hint: 'How many requests take it (1 unless a share is given).' }),

@@ -87,12 +87,12 @@ function firePanel(context: PortalContext): HTMLElement {
     { class: 'panel', 'aria-labelledby': 'fire-title' },
     h('h2', { id: 'fire-title' }, 'Fire an event now'),
     h('div', { class: 'columns' },
-      test.build([test.control('client_ref', 'Client (optional)'), test.control('message', 'Message', { placeholder: 'Hello from the portal' })], async () => {
+      h('div', {}, h('h3', {}, 'A test event'), test.build([test.control('client_ref', 'Client (optional)'), test.control('message', 'Message', { placeholder: 'Hello from the portal' })], async () => {
         fired(await must(context.api.POST('/webhook/test', { body: test.body('client_ref', 'message') })));
-      }),
-      sample.build([sample.control('event', 'Event', { in: 'path' }), sample.control('client_ref', 'Client (optional)')], async () => {
+      })),
+      h('div', {}, h('h3', {}, 'A sample event of any kind'), sample.build([sample.control('event', 'Event', { in: 'path' }), sample.control('client_ref', 'Client', { hint: 'The client the event is about; most kinds need one.' })], async () => {
         fired(await must(context.api.POST('/webhook/samples/{event}', { params: { path: { event: sample.value('event') as EventKind } }, body: sample.body('client_ref') })));
-      }),
+      })),
     ),
   );
 }
