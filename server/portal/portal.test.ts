@@ -1,7 +1,8 @@
 // The partner portal (/portal/) in headless Chromium, served by the reference server as `npm start` runs it
-// (the package's bundle). Signed in for two partners, it does each page's main task through the page (keys,
-// webhook, deliveries, simulator, faults, usage), checks each result through the API, and holds that partner
-// B's pages never show partner A's data. Also: nothing is loaded from another host (and the page says so in
+// (the package's bundle). Signed in as two partners with their portal tokens (and with the admin token and its
+// partner picker), it does each page's main task through the page (keys, webhook, deliveries, requests,
+// simulator, faults, usage, clock), checks each result through the API, and holds that partner B's pages
+// never show partner A's data. Also: nothing is loaded from another host (and the page says so in
 // its Content-Security-Policy), the forms refuse what the sandbox contract refuses before a request goes,
 // every page reads at 375 px without sideways scrolling and in dark mode, and the portal is used by keyboard.
 // Screenshots of each page go to reports/portal/. Waits for conditions only, never for fixed times. On SQLite,
@@ -20,12 +21,14 @@ const SHOTS = resolve(__dirname, '../../reports/portal');
 /** Safety nets only: every wait ends as soon as its condition holds. */
 const ACTION_MS = 10_000;
 const NAVIGATION_MS = 60_000;
-const PAGES = ['keys', 'webhook', 'deliveries', 'simulator', 'faults', 'usage'] as const;
+const PAGES = ['keys', 'webhook', 'deliveries', 'requests', 'simulator', 'faults', 'usage', 'clock'] as const;
 const CUSTOMER = '4915112345678';
 
 interface Partner {
   id: string;
   name: string;
+  /** Its portal token, as `POST /sandbox/partners` answered it once. */
+  portalToken: string;
   receiver: WebhookReceiver;
   clientRef: string;
   /** The key the portal created for this partner (its secret as the page showed it once). */
@@ -58,14 +61,14 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     return (await res.json()) as T;
   }
 
-  /** A /v1 call with a key; status and parsed body. */
-  async function v1(key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  /** A /v1 call with a key; status, parsed body and the answer's X-Request-Id. */
+  async function v1(key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; requestId: string }> {
     const res = await fetch(`${server.baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json().catch(() => null) };
+    return { status: res.status, body: await res.json().catch(() => null), requestId: res.headers.get('x-request-id') ?? '' };
   }
 
   async function screenshot(name: string): Promise<void> {
@@ -91,6 +94,17 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     await page.locator('main > p.intro').waitFor();
   }
 
+  /** Signs out (when signed in) and signs in with the partner's portal token. */
+  async function signInAs(partner: Partner): Promise<void> {
+    await open('keys');
+    const out = page.getByRole('button', { name: 'Sign out' });
+    if (await out.count()) await out.click();
+    await page.getByLabel('Sandbox token').fill(partner.portalToken);
+    await page.keyboard.press('Enter');
+    await status(`Signed in as ${partner.name}.`);
+    await page.getByTestId('partner').filter({ hasText: partner.id }).waitFor();
+  }
+
   /** Waits until `check` holds (polled), or fails with what it last saw. */
   async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
     const until = Date.now() + ACTION_MS;
@@ -106,8 +120,14 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     // the reviews wait for the page's decision
     server = await startLikeNpmStart({ SANDBOX_ADMIN_TOKEN: adminToken, TEMPLATE_REVIEW_DELAY_MS: '3600000', TICK_INTERVAL_MS: '50' });
     for (const name of ['Acme Shoes', 'Bolt Bikes']) {
-      const created = await sandbox<{ id: string; name: string }>('POST', '/partners', undefined, { name: `${name} ${randomBytes(3).toString('hex')}` });
-      partners.push({ id: created.id, name: created.name, receiver: await startWebhookReceiver(), clientRef: `${name.split(' ')[0]!.toLowerCase()}-shop` });
+      const created = await sandbox<{ id: string; name: string; portal_token: string }>('POST', '/partners', undefined, { name: `${name} ${randomBytes(3).toString('hex')}` });
+      partners.push({
+        id: created.id,
+        name: created.name,
+        portalToken: created.portal_token,
+        receiver: await startWebhookReceiver(),
+        clientRef: `${name.split(' ')[0]!.toLowerCase()}-shop`,
+      });
     }
     [A, B] = partners as [Partner, Partner];
     browser = await launchRecordedBrowser({
@@ -163,6 +183,17 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     await page.locator('main h1', { hasText: 'Webhook' }).waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Webhook');
     expect(await page.getByRole('link', { name: 'Webhook' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("signs in with a partner's portal token: that partner's account alone, without a partner picker", async () => {
+    await signInAs(A);
+    const from = browser.ownRequests.length;
+    expect(await page.getByLabel('Partner', { exact: true }).count()).toBe(0);
+    for (const path of PAGES) await open(path);
+    // the token's partner is the only one the pages act for: no partner is named, none listed
+    const made = browser.ownRequests.slice(from).filter((url) => new URL(url).pathname.startsWith('/sandbox/'));
+    expect(made.length).toBeGreaterThanOrEqual(PAGES.length);
+    expect(made.filter((url) => new URL(url).searchParams.has('partner') || new URL(url).pathname === '/sandbox/partners')).toEqual([]);
   });
 
   it('keys: creates a key with scopes and an expiry, shown once with a copy button; rotates and revokes one', async () => {
@@ -363,6 +394,74 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     await screenshot('usage');
   });
 
+  it("requests: finds a request by its answer's X-Request-Id and shows it with both bodies formatted; filters by status", async () => {
+    const missing = await v1(A.key!.secret, 'GET', `/templates/no_such_template?client_ref=${A.clientRef}&language=en_US`);
+    expect(missing.status).toBe(404);
+    // the log is written off the request path: the API lists the request once it is written
+    const logged = await eventually(
+      () => sandbox<{ requests: any[] }>('GET', `/requests?request_id=${missing.requestId}`, A),
+      (list) => list.requests.length === 1,
+      'the request is in the log',
+    );
+    await open('requests');
+    const search = form('Search requests');
+    await search.getByLabel('Request id').fill(missing.requestId);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Details of request ${missing.requestId}` }).click();
+    await page.getByTestId('answer').filter({ hasText: `404 ${missing.body.error.code}` }).waitFor();
+    expect(await page.locator('td[data-label="Request id"]').allTextContents()).toEqual([missing.requestId]);
+    expect(logged.requests[0]).toMatchObject({ status: 404, error_code: missing.body.error.code, operation: 'getTemplate', key_prefix: A.key!.prefix });
+    const answer = (await page.getByLabel('Answer body').textContent())!;
+    expect(JSON.parse(answer)).toEqual(missing.body);
+    expect(answer).toBe(JSON.stringify(missing.body, null, 2));
+    const headers = (await page.getByLabel('Request headers').textContent())!;
+    expect(headers).not.toContain(A.key!.secret);
+    await screenshot('requests');
+
+    await search.getByLabel('Request id').fill('');
+    await search.getByLabel('Status').fill('404');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.locator('td[data-label="Request id"]', { hasText: missing.requestId }).waitFor();
+    const listed = await page.locator('td[data-label="Status"]').allTextContents();
+    expect(new Set(listed)).toEqual(new Set(['404']));
+    const api = await sandbox<{ requests: any[] }>('GET', '/requests?status=404', A);
+    expect(await page.locator('td[data-label="Request id"]').allTextContents()).toEqual(api.requests.map((r) => r.request_id));
+  });
+
+  it("clock: advances A's time, which closes A's customer service window and no other partner's clock moves; resets it", async () => {
+    await open('clock');
+    expect(await page.getByTestId('ahead').textContent()).toBe('not ahead');
+    const advance = form('Advance the clock');
+    await advance.getByLabel('Advance by').fill('25 hours');
+    await advance.getByRole('button', { name: 'Advance', exact: true }).click();
+    await advance.getByText(/^Must match /).waitFor();
+    await advance.getByLabel('Advance by').fill('25h');
+    await advance.getByRole('button', { name: 'Advance', exact: true }).click();
+    await status(/1d 1h ahead of the server's/);
+    await page.getByTestId('ahead').filter({ hasText: '1d 1h ahead' }).waitFor();
+    expect((await sandbox<{ offset_seconds: number }>('GET', '/clock', A)).offset_seconds).toBe(90_000);
+    expect((await sandbox<{ offset_seconds: number }>('GET', '/clock', B)).offset_seconds).toBe(0);
+    await screenshot('clock');
+    // the customer wrote in (the simulator) 25 hours ago in A's time: the window is closed
+    const late = await v1(A.key!.secret, 'POST', '/messages/send', { client_ref: A.clientRef, to: CUSTOMER, type: 'text', text: { body: 'Still there?' } });
+    expect({ status: late.status, code: late.body?.error?.code }).toEqual({ status: 422, code: 'outside_service_window' });
+    // and the refusal is found in the request log by its error code
+    await eventually(
+      () => sandbox<{ requests: any[] }>('GET', '/requests?error_code=outside_service_window', A),
+      (list) => list.requests.some((r) => r.request_id === late.requestId),
+      'the refusal is in the log',
+    );
+    await open('requests');
+    await form('Search requests').getByLabel('Error code').selectOption('outside_service_window');
+    await form('Search requests').getByRole('button', { name: 'Search' }).click();
+    await page.locator('td[data-label="Request id"]', { hasText: late.requestId }).waitFor();
+
+    await open('clock');
+    await page.getByRole('button', { name: "Reset to the server's time" }).click();
+    await status(/not ahead of the server's/);
+    expect((await sandbox<{ offset_seconds: number }>('GET', '/clock', A)).offset_seconds).toBe(0);
+  });
+
   it('forms refuse what the sandbox contract refuses, before a request goes', async () => {
     await open('webhook');
     const puts = () => browser.ownRequests.filter((url) => url.includes('/sandbox/webhook')).length;
@@ -392,11 +491,13 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
   });
 
   it("partner B's pages never show partner A's data, and B's own work stays B's", async () => {
-    await actFor(B);
+    await signInAs(B);
     const aDelivery = (await sandbox<{ deliveries: any[] }>('GET', '/webhook/deliveries', A)).deliveries;
     const aSecret = (await sandbox<{ secret: string }>('GET', '/webhook', A)).secret;
     const aKeys = (await sandbox<{ keys: any[] }>('GET', '/keys', A)).keys;
-    const secretsOfA = [A.receiver.url, aSecret, A.clientRef, ...aKeys.map((key) => key.prefix), ...aDelivery.map((d) => d.event_id), 'portal_welcome'];
+    const aRequests = (await sandbox<{ requests: any[] }>('GET', '/requests', A)).requests;
+    expect(aRequests.length).toBeGreaterThan(0);
+    const secretsOfA = [A.receiver.url, aSecret, A.clientRef, ...aKeys.map((key) => key.prefix), ...aDelivery.map((d) => d.event_id), ...aRequests.map((r) => r.request_id), 'portal_welcome'];
     const shownOnPages = async () => {
       const texts: string[] = [];
       for (const path of PAGES) {
@@ -432,7 +533,7 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     // and back on A, A's pages show none of B's
     await open('deliveries');
     expect(await page.locator('main').innerText()).toContain(B.receiver.received[0]!.body.event_id);
-    await actFor(A);
+    await signInAs(A);
     await open('deliveries');
     expect(await page.locator('main').innerText()).not.toContain(B.receiver.received[0]!.body.event_id);
     await open('keys');

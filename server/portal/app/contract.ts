@@ -2,6 +2,7 @@
 // into the page): each field's control, its choices (an enumeration's values), its bounds (length, range,
 // items) and its pattern are the contract's, and a value is checked as JSON Schema checks it before it is
 // sent. Nothing of the contract is written again here, so a change to it reaches the forms with the build.
+import { OPERATIONS as PUBLIC_ROUTES } from '../../../generated/server';
 import bundled from '../../sandbox/generated/openapi.json';
 import type { operations } from '../../sandbox/generated/openapi';
 
@@ -45,6 +46,9 @@ const contract = bundled as unknown as {
 };
 
 export type OperationId = keyof operations;
+
+/** The operations of the public API (openapi.yaml), which a fault or a search of the request log names. */
+export const PUBLIC_OPERATIONS: readonly string[] = Object.keys(PUBLIC_ROUTES).sort();
 
 /** A local `$ref` followed to its schema (the bundled contract holds every schema it names). */
 export function resolved(schema: Schema | undefined): Schema {

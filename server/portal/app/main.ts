@@ -1,19 +1,21 @@
 // The partner portal (`/portal/`): signs in with a sandbox token, then shows one page per hash route
-// (`#/keys`, `#/webhook`, …) for the partner signed in. Every call goes to this server's /sandbox through
-// the sandbox contract's typed client; the page loads nothing from another host (its Content-Security-Policy
-// says so to the browser, see server/http/docs-site.ts).
+// (`#/keys`, `#/webhook`, …) for the partner signed in: a portal token's, or the one the admin token picks.
+// Every call goes to this server's /sandbox through the sandbox contract's typed client; the page loads
+// nothing from another host (its Content-Security-Policy says so to the browser, see server/http/docs-site.ts).
 import { announce, fill, h, report } from './dom';
 import type { PortalContext, PortalPage } from './page';
+import { clockPage } from './pages/clock';
 import { deliveriesPage } from './pages/deliveries';
 import { faultsPage } from './pages/faults';
 import { keysPage } from './pages/keys';
+import { requestsPage } from './pages/requests';
 import { simulatorPage } from './pages/simulator';
 import { usagePage } from './pages/usage';
 import { webhookPage } from './pages/webhook';
 import { ApiError, keepSession, keptSession, must, sandboxClient, type Session } from './session';
 
 /** The pages, in the navigation's order. */
-const PAGES: readonly PortalPage[] = [keysPage, webhookPage, deliveriesPage, simulatorPage, faultsPage, usagePage];
+const PAGES: readonly PortalPage[] = [keysPage, webhookPage, deliveriesPage, requestsPage, simulatorPage, faultsPage, usagePage, clockPage];
 
 const main = document.getElementById('main')!;
 const nav = document.getElementById('nav')!;
@@ -24,7 +26,7 @@ function pageOf(hash: string): PortalPage {
   return PAGES.find((page) => page.path === path) ?? PAGES[0]!;
 }
 
-/** The sign-in form: a token; the admin token then picks the partner to act for. */
+/** The sign-in form: a partner's portal token, or the admin token (which then picks the partner to act for). */
 function signIn(reason?: string): void {
   nav.hidden = true;
   fill(account);
@@ -39,7 +41,11 @@ function signIn(reason?: string): void {
       { class: 'field' },
       h('label', { for: 'token' }, 'Sandbox token'),
       token,
-      h('span', { class: 'hint', id: 'token-hint' }, 'The admin token (SANDBOX_ADMIN_TOKEN, or the one the server printed at its first start). It stays in this browser tab only.'),
+      h(
+        'span',
+        { class: 'hint', id: 'token-hint' },
+        "Your partner account's portal token (ptk_…), as your sandbox's provider gave it to you; or the sandbox's admin token (its operator's). It stays in this browser tab only.",
+      ),
     ),
     h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Sign in')),
   );
@@ -51,22 +57,20 @@ function signIn(reason?: string): void {
       announce('Enter your sandbox token.', 'error');
       return;
     }
-    void pickPartner(token.value.trim());
+    void signedIn(token.value.trim());
   });
   fill(main, form);
   token.focus();
 }
 
-/** With the admin token: the partner accounts to act for (the first one until another is picked). */
-async function pickPartner(token: string): Promise<void> {
+/** Who the token is (`GET /me`): a portal token's partner, or the admin token acting for the default partner until another is picked. */
+async function signedIn(token: string): Promise<void> {
   try {
-    const { partners } = await must(sandboxClient(token).GET('/partners'));
-    const first = partners[0];
-    if (!first) throw new Error('The sandbox has no partner accounts yet.');
-    const session: Session = { token, role: 'admin', partner: first.id, partnerName: first.name };
+    const caller = await must(sandboxClient(token).GET('/me'));
+    const session: Session = { token, access: caller.access, partner: caller.partner.id, partnerName: caller.partner.name };
     keepSession(session);
-    announce(`Signed in with the admin token, acting for ${first.name}.`);
     await show(session);
+    announce(caller.access === 'portal' ? `Signed in as ${caller.partner.name}.` : `Signed in with the admin token, acting for ${caller.partner.name}.`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) signIn('That token is not accepted by this sandbox.');
     else report(error);
@@ -81,14 +85,17 @@ async function drawAccount(session: Session): Promise<void> {
     announce('Signed out.');
     signIn();
   });
+  if (session.access === 'portal') {
+    fill(account, h('span', { class: 'partner-name', 'data-testid': 'partner' }, `${session.partnerName} (${session.partner})`), out);
+    return;
+  }
   const { partners } = await must(sandboxClient(session.token).GET('/partners'));
   const picker = h('select', { id: 'partner', 'aria-label': 'Partner' }, ...partners.map((p) => h('option', { value: p.id, selected: p.id === session.partner }, `${p.name} (${p.id})`)));
   picker.addEventListener('change', () => {
     const picked = partners.find((p) => p.id === picker.value)!;
     const next = { ...session, partner: picked.id, partnerName: picked.name };
     keepSession(next);
-    announce(`Acting for ${picked.name}.`);
-    void show(next);
+    void show(next).then(() => announce(`Acting for ${picked.name}.`));
   });
   fill(account, h('label', { for: 'partner', class: 'picker-label' }, 'Partner'), picker, out);
 }
@@ -110,7 +117,8 @@ async function show(session: Session, focus = false): Promise<void> {
   drawNav(page);
   await drawAccount(session).catch(report);
   const context: PortalContext = {
-    api: sandboxClient(session.token, session.partner),
+    // a portal token acts for its own partner; the admin token for the one picked
+    api: sandboxClient(session.token, session.access === 'admin' ? session.partner : undefined),
     session,
     refresh: () => show(session),
   };

@@ -1,6 +1,6 @@
 // Who is signed in and the sandbox client they use: the sandbox contract's own typed client (openapi-fetch
-// over server/sandbox/generated/openapi.ts) at this server's /sandbox, with the token as bearer and, for the
-// admin token, the partner picked as `?partner=`. The token is kept for this browser tab only
+// over server/sandbox/generated/openapi.ts) at this server's /sandbox, with the token as bearer: a partner's
+// portal token, which acts for its partner alone, or the admin token, with the partner picked as `?partner=`. The token is kept for this browser tab only
 // (sessionStorage: a reload keeps it, another tab or a closed browser does not), never in localStorage.
 import createClient from 'openapi-fetch';
 import type { paths } from '../../sandbox/generated/openapi';
@@ -9,8 +9,8 @@ const STORAGE = 'partner-messaging.portal.session';
 
 export interface Session {
   token: string;
-  /** `admin`: the sandbox's admin token, acting for the partner picked. */
-  role: 'admin';
+  /** `portal`: a partner's portal token, for that partner alone; `admin`: the sandbox's admin token, acting for the partner picked. */
+  access: 'admin' | 'portal';
   /** The partner the portal acts for (`ptn_…`, or `default`). */
   partner: string;
   partnerName: string;
@@ -19,7 +19,7 @@ export interface Session {
 export function keptSession(): Session | null {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(STORAGE) ?? 'null') as Session | null;
-    return kept && typeof kept.token === 'string' && typeof kept.partner === 'string' ? kept : null;
+    return kept && typeof kept.token === 'string' && typeof kept.partner === 'string' && (kept.access === 'admin' || kept.access === 'portal') ? kept : null;
   } catch {
     return null;
   }

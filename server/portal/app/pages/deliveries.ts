@@ -56,8 +56,8 @@ function actions(context: PortalContext, delivery: Delivery, details: HTMLElemen
   again.addEventListener('click', async () => {
     const sent = await must(context.api.POST('/webhook/redeliver', { body: { ref: delivery.id } })).catch(report);
     if (!sent) return;
-    announce(`${sent.event_id} redelivered to ${sent.url} (delivery ${sent.delivery_id}).`);
     await context.refresh();
+    announce(`${sent.event_id} redelivered to ${sent.url} (delivery ${sent.delivery_id}).`);
   });
   return h('div', { class: 'row-actions' }, open, again);
 }

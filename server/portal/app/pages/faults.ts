@@ -1,8 +1,8 @@
 // Faults: failures on demand for the partner's retry, timeout and webhook code: a key's requests answered
 // 429/500/502, delayed or dropped, deliveries sent twice or out of order; listed with how many took each,
 // removed one by one or all at once.
-import { OPERATIONS } from '../../../../generated/server';
 import type { components } from '../../../sandbox/generated/openapi';
+import { PUBLIC_OPERATIONS } from '../contract';
 import { announce, h, report, table, time } from '../dom';
 import { OperationForm } from '../forms';
 import type { PortalContext, PortalPage } from '../page';
@@ -10,9 +10,6 @@ import { must } from '../session';
 
 type Fault = components['schemas']['Fault'];
 type Key = components['schemas']['Key'];
-
-/** The public API's operations, which a fault may be narrowed to. */
-const PUBLIC_OPERATIONS = Object.keys(OPERATIONS).sort();
 
 function addForm(context: PortalContext, keys: Key[]): HTMLFormElement {
   const form = new OperationForm('sandboxAddFault', { label: 'Add a fault', submit: 'Add fault' });
@@ -36,8 +33,8 @@ function addForm(context: PortalContext, keys: Key[]): HTMLFormElement {
           },
         }),
       );
-      announce(`Fault ${fault.kind} added${fault.key_prefix ? ` for ${fault.key_prefix}…` : ''}; it reaches ${fault.applies_to.length || 'your deliveries, not'} ${fault.applies_to.length ? 'operations' : 'requests'}.`);
       await context.refresh();
+      announce(`Fault ${fault.kind} added${fault.key_prefix ? ` for ${fault.key_prefix}…` : ' for your deliveries'}.`);
     },
   );
 }
@@ -47,8 +44,8 @@ function removeButton(context: PortalContext, fault: Fault): HTMLElement {
   button.addEventListener('click', async () => {
     const removed = await must(context.api.DELETE('/faults/{fault_id}', { params: { path: { fault_id: fault.id } } })).catch(report);
     if (!removed) return;
-    announce(`Fault ${removed.kind} removed (it was taken ${removed.applied} times).`);
     await context.refresh();
+    announce(`Fault ${removed.kind} removed (it was taken ${removed.applied} times).`);
   });
   return button;
 }
@@ -58,8 +55,8 @@ function clearButton(context: PortalContext): HTMLElement {
   button.addEventListener('click', async () => {
     const cleared = await must(context.api.DELETE('/faults', {})).catch(report);
     if (!cleared) return;
-    announce(`${cleared.cleared} faults cleared.`);
     await context.refresh();
+    announce(`${cleared.cleared} faults cleared.`);
   });
   return button;
 }

@@ -63,8 +63,8 @@ function createForm(context: PortalContext): HTMLFormElement {
         }),
       );
       shownOnce = { note: `Key ${created.prefix}… (${created.mode}) is created.`, key: created.key };
-      announce(`Key ${created.prefix}… created; its secret is shown once.`);
       await context.refresh();
+      announce(`Key ${created.prefix}… created; its secret is shown once.`);
     },
     () => (all.checked ? [] : ['scopes']),
   );
@@ -79,15 +79,15 @@ function keyActions(context: PortalContext, key: Key): HTMLElement | string {
     const rotated = await must(context.api.POST('/keys/{key}/rotate', { params: { path: { key: key.id } } })).catch(report);
     if (!rotated) return;
     shownOnce = { note: `Key ${rotated.prefix}… replaces ${rotated.retired.prefix}…, which is retired.`, key: rotated.key };
-    announce(`Key ${key.prefix}… rotated; the new key is shown once.`);
     await context.refresh();
+    announce(`Key ${key.prefix}… rotated; the new key is shown once.`);
   });
   revoke.addEventListener('click', async () => {
     if (!window.confirm(`Revoke ${key.prefix}…? Requests with it are refused from now on.`)) return;
     const revoked = await must(context.api.POST('/keys/{key}/revoke', { params: { path: { key: key.id } } })).catch(report);
     if (!revoked) return;
-    announce(`Key ${key.prefix}… revoked.`);
     await context.refresh();
+    announce(`Key ${key.prefix}… revoked.`);
   });
   return h('div', { class: 'row-actions' }, rotate, revoke);
 }

@@ -2,7 +2,7 @@
 // demand, set or rotated), and a test or sample event fired at the receiver now.
 import type { components } from '../../../sandbox/generated/openapi';
 import { choicesOf, resolved } from '../contract';
-import { announce, copyable, h, time } from '../dom';
+import { announce, copyable, h, report, time } from '../dom';
 import { OperationForm } from '../forms';
 import type { PortalContext, PortalPage } from '../page';
 import { must } from '../session';
@@ -36,8 +36,8 @@ function receiverForm(context: PortalContext, config: Config): HTMLFormElement {
           body: { url: url === undefined ? null : String(url), events: every.checked ? [] : (form.checked('events') as EventKind[]) },
         }),
       );
-      announce('Receiver saved.');
       await context.refresh();
+      announce('Receiver saved.');
     },
     () => (every.checked ? [] : ['events']),
   );
@@ -54,10 +54,10 @@ function secretPanel(context: PortalContext, config: Config): HTMLElement {
   const rotate = h('button', { type: 'button', class: 'secondary' }, 'Rotate secret');
   rotate.addEventListener('click', async () => {
     if (!window.confirm('Rotate the signing secret? Deliveries are signed with the new one from now on.')) return;
-    await must(context.api.PUT('/webhook', { body: { rotate_secret: true } }))
-      .then(() => announce('Signing secret rotated: update your receiver.'))
-      .catch((error: unknown) => setSecret.showRefusal(error));
+    const rotated = await must(context.api.PUT('/webhook', { body: { rotate_secret: true } })).catch(report);
+    if (!rotated) return;
     await context.refresh();
+    announce('Signing secret rotated: update your receiver.');
   });
   const setSecret = new OperationForm('sandboxSetWebhook', { label: 'Set the signing secret', submit: 'Set secret' });
   return h(
@@ -70,8 +70,8 @@ function secretPanel(context: PortalContext, config: Config): HTMLElement {
     h('details', {}, h('summary', {}, 'Set a secret of your own'),
       setSecret.build([setSecret.control('secret', 'New secret', { type: 'password' })], async () => {
         await must(context.api.PUT('/webhook', { body: { secret: String(setSecret.value('secret')) } }));
-        announce('Signing secret set.');
         await context.refresh();
+        announce('Signing secret set.');
       }),
     ),
   );
