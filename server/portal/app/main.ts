@@ -29,6 +29,7 @@ function pageOf(hash: string): PortalPage {
 /** The sign-in form: a partner's portal token, or the admin token (which then picks the partner to act for). */
 function signIn(reason?: string): void {
   nav.hidden = true;
+  delete main.dataset.page;
   fill(account);
   const token = h('input', { id: 'token', type: 'password', name: 'token', required: true, autocomplete: 'off', spellcheck: 'false' });
   const form = h(
@@ -69,6 +70,7 @@ async function signedIn(token: string): Promise<void> {
     const caller = await must(sandboxClient(token).GET('/me'));
     const session: Session = { token, access: caller.access, partner: caller.partner.id, partnerName: caller.partner.name };
     keepSession(session);
+    if (shown) return fresh();
     await show(session);
     announce(caller.access === 'portal' ? `Signed in as ${caller.partner.name}.` : `Signed in with the admin token, acting for ${caller.partner.name}.`);
   } catch (error) {
@@ -82,8 +84,7 @@ async function drawAccount(session: Session): Promise<void> {
   const out = h('button', { type: 'button', class: 'secondary' }, 'Sign out');
   out.addEventListener('click', () => {
     keepSession(null);
-    announce('Signed out.');
-    signIn();
+    fresh();
   });
   if (session.access === 'portal') {
     fill(account, h('span', { class: 'partner-name', 'data-testid': 'partner' }, `${session.partnerName} (${session.partner})`), out);
@@ -95,7 +96,7 @@ async function drawAccount(session: Session): Promise<void> {
     const picked = partners.find((p) => p.id === picker.value)!;
     const next = { ...session, partner: picked.id, partnerName: picked.name };
     keepSession(next);
-    void show(next).then(() => announce(`Acting for ${picked.name}.`));
+    fresh();
   });
   fill(account, h('label', { for: 'partner', class: 'picker-label' }, 'Partner'), picker, out);
 }
@@ -109,6 +110,13 @@ function drawNav(current: PortalPage): void {
 }
 
 let drawing = 0;
+/** Whether this document showed a page: what a page keeps (its filters, a key shown once) is then another session's. */
+let shown = false;
+
+/** The portal loaded again for the session kept: nothing a page kept for the session before carries over. */
+function fresh(): void {
+  window.location.reload();
+}
 
 /** Draws the page of the current route for the session. */
 async function show(session: Session, focus = false): Promise<void> {
@@ -128,7 +136,8 @@ async function show(session: Session, focus = false): Promise<void> {
     const content = await page.render(context);
     if (turn !== drawing) return;
     fill(main, heading, h('p', { class: 'intro' }, page.intro), ...content);
-    main.setAttribute('aria-busy', 'false');
+    shown = true;
+    main.dataset.page = page.path;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       keepSession(null);
