@@ -30,6 +30,7 @@ module.exports = {
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
         '/server/instances\\.test\\.ts$',
+        '/server/partner-sandbox-instances\\.test\\.ts$',
         '/server/revoked-everywhere\\.test\\.ts$',
         '/server/store/schemas\\.test\\.ts$',
       ],
