@@ -3,6 +3,7 @@
 // name, the month's usage, simulated reviews, due webhook attempts); its answers and events are in its time,
 // and another partner's answers do not change.
 import { startTestServer, type TestServer } from './testing';
+import { testClock } from './testing/clock';
 import { call } from './testing/contract-calls';
 import { startWebhookReceiver, type WebhookReceiver } from './testing/webhook-receiver';
 
@@ -186,4 +187,31 @@ test("answers, events and the request log are in the partner's time", async () =
   expect(Date.parse(logged.at) - Date.now()).toBeGreaterThan(10 * DAY - HOUR);
   const bKey = (await portal(b, 'POST', '/keys', { mode: 'live', scopes: 'all' })).body;
   expect(Math.abs(Date.parse(bKey.created_at) - Date.now())).toBeLessThan(HOUR);
+});
+
+describe("the ticker runs each partner's due work in its own time", () => {
+  const clock = testClock();
+  let ticked: TestServer;
+  beforeAll(async () => {
+    ticked = await startTestServer({ now: clock.now, env: { TICK_INTERVAL_MS: '0', TEMPLATE_REVIEW_DELAY_MS: String(HOUR) } });
+  });
+  afterAll(() => ticked.close());
+
+  test("a review planned in an advanced partner's time comes due on the tick once the server's time brings that partner's time past it", async () => {
+    const made = await ticked.sandbox('/partners', { name: 'Ahead' });
+    const token = made.portal_token as string;
+    const ask = (method: string, path: string, body?: unknown) =>
+      fetch(`${ticked.origin}/sandbox${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json());
+    const key = (await ask('POST', '/keys', { mode: 'live', scopes: 'all' })).key as string;
+    await ask('POST', '/clients', { client_ref: 'shop', channel: 'chat' });
+    await ask('POST', '/clock/advance', { by: '25h' });
+    await call(ticked.baseUrl, 'POST', '/templates', { key, body: { client_ref: 'shop', name: 'ticked_review', category: 'UTILITY', body: { text: 'Hi {{1}}', examples: ['A'] } } });
+    const status = async () => (await call(ticked.baseUrl, 'GET', '/templates/{template_ref}', { key, path: '/templates/ticked_review?client_ref=shop' })).body.status;
+    clock.advance(30 * 60_000);
+    await ticked.tick();
+    expect(await status()).toBe('PENDING');
+    clock.advance(31 * 60_000);
+    await ticked.tick();
+    expect(await status()).toBe('APPROVED');
+  });
 });

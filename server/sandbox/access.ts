@@ -1,6 +1,6 @@
 // Who a sandbox request acts as: the provider (the admin token: every operation, any partner) or one partner
 // (its portal token: the operations its contract lets portal tokens call, for that partner alone).
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { PortalTokens } from '../domain/access/portal-tokens';
@@ -14,6 +14,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export const accessOf = (res: Response): SandboxAccess => res.locals.sandboxAccess as SandboxAccess;
 
+/** The bearer token of a request, if it has one. */
+export const bearerOf = (req: Request): string | undefined => /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+
 /**
  * `Authorization: Bearer <token>`: the admin token (compared in constant time), else a partner's current
  * portal token; anything else is 401. What it found stays on `res.locals.sandboxAccess`.
@@ -21,7 +24,7 @@ export const accessOf = (res: Response): SandboxAccess => res.locals.sandboxAcce
 export function sandboxAuthentication(adminToken: string, portalTokens: PortalTokens): RequestHandler {
   const expected = digest(adminToken);
   return (req, res, next) => {
-    const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    const given = bearerOf(req);
     if (given && timingSafeEqual(digest(given), expected)) {
       res.locals.sandboxAccess = { kind: 'admin' } satisfies SandboxAccess;
       return next();

@@ -7,7 +7,7 @@ import { jsonBody } from '../http/json-body';
 import { OPERATIONS } from './generated/server';
 import { sandboxHandlers } from './handlers';
 import type { PortalTokens } from '../domain/access/portal-tokens';
-import { accessOf, adminOnlyOperations, refusePortalTokens, sandboxAuthentication } from './access';
+import { accessOf, adminOnlyOperations, bearerOf, refusePortalTokens, sandboxAuthentication } from './access';
 import type { Sandbox } from './service';
 
 /** The sandbox's contract (openapi.yaml beside this file) with what it names of the public one copied in (`npm run generate`). */
@@ -15,8 +15,9 @@ export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'gener
 
 /**
  * /sandbox: the portal stand-in and the operator's partner accounts, behind the admin token or a partner's
- * portal token (access.ts), mounted as the public API is, from its own contract (server/sandbox/openapi.yaml): requests and responses validated
- * against it, one route per operation of its generated table (handlers.ts).
+ * portal token (access.ts), mounted as the public API is, from its own contract (server/sandbox/openapi.yaml):
+ * requests and responses validated against it, one route per operation of its generated table (handlers.ts).
+ * A portal token is refused the operations on every partner before anything else is read.
  */
 export function sandboxRouter(sandbox: Sandbox, token: string, portalTokens: PortalTokens): Router {
   const router = Router();
@@ -37,7 +38,7 @@ export function sandboxRouter(sandbox: Sandbox, token: string, portalTokens: Por
   mountHandlers(
     router,
     sandboxHandlers(sandbox),
-    { key: (req, res) => ({ origin: `${req.protocol}://${req.get('host')}`, token: /^Bearer (.+)$/.exec(req.get('authorization') ?? '')![1]!, access: accessOf(res) }), file: () => undefined },
+    { key: (req, res) => ({ origin: `${req.protocol}://${req.get('host')}`, token: bearerOf(req)!, access: accessOf(res) }), file: () => undefined },
     OPERATIONS,
   );
   return router;
