@@ -30,6 +30,7 @@ module.exports = {
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
         '/server/instances\\.test\\.ts$',
+        '/server/partner-sandbox-instances\\.test\\.ts$',
         '/server/revoked-everywhere\\.test\\.ts$',
         '/server/store/schemas\\.test\\.ts$',
       ],
@@ -50,9 +51,11 @@ module.exports = {
       // SQLite's own data file and its upgrade from the 1.6.0 release; and what touches no store (the contract
       // files, the configuration, the request edge over fake ports, the docs' routes, the scaffolded project)
       // or only through routes held on both stores elsewhere (the sandbox command, a client of /sandbox, whose
-      // routes sandbox/router.test.ts runs here).
+      // routes sandbox/router.test.ts runs here; and the partner portal, another client of /sandbox, whose run in the
+      // browser would cost a second minute and a half).
       testPathIgnorePatterns: [
         ...common.testPathIgnorePatterns,
+        '/server/portal/',
         '/server/store/sqlite/',
         '/server/sqlite-owner\\.test\\.ts$',
         '/server/(contracts|config|docs-site|app-server|validator-route|system|error-codes)\\.test\\.ts$',

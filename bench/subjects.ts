@@ -20,6 +20,7 @@ export const SUBJECTS = {
   sqliteFloor: 'floor of the SQLite store',
   postgresFloor: 'floor of the PostgreSQL store',
   sqlite: 'reference server, SQLite',
+  sqliteWithoutLog: 'reference server, SQLite, request log off (REQUEST_LOG_LIMIT=0)',
   postgres: 'reference server, PostgreSQL',
   postgresPair: 'reference server, PostgreSQL, 2 instances',
   prism: 'Prism mock (-v silent)',
@@ -125,6 +126,12 @@ export async function startSubjects(parts: SubjectParts, sqlite: PreparedSqlite 
         add(SUBJECTS.sqliteFloor, REQUESTS.templates, load(`${child.origin}/v1${sqlite.listing.templates}`, 'GET', child.pid, [{ headers: sqlite.listing.headers }]));
       });
     }
+    // The server without a request log (below) gets a copy of the data taken before this build's server writes to it.
+    const withoutLogDir = parts.server ? mkdtempSync(join(tmpdir(), 'bench-no-request-log-')) : undefined;
+    if (withoutLogDir) {
+      cpSync(sqlite.dataDir, withoutLogDir, { recursive: true });
+      cleanups.push(() => rmSync(withoutLogDir, { recursive: true, force: true }));
+    }
     // The other build gets a copy of the data taken before this build's server writes to it.
     const compareDir = parts.compare ? mkdtempSync(join(tmpdir(), 'bench-compare-')) : undefined;
     if (compareDir) {
@@ -147,6 +154,15 @@ export async function startSubjects(parts: SubjectParts, sqlite: PreparedSqlite 
           add(subject, REQUESTS.dryRun, send(sqlite.dryRun), base(REQUESTS.dryRun, SUBJECTS.floor, REQUESTS.constant));
         }
         if (!bundle.length) openLoop.push({ subject: `${subject} · ${REQUESTS.delivered}`, request: send(sqlite.delivered) });
+      });
+    }
+    // The same server with no request log, on its copy of the data: what the partners' request logs cost the
+    // delivered send (bench/targets.ts).
+    if (withoutLogDir) {
+      await attempt(SUBJECTS.sqliteWithoutLog, [REQUESTS.delivered], async () => {
+        const server = await startServerChild(productionEnv(withoutLogDir, { REQUEST_LOG_LIMIT: '0' }), { build: 'compiled' });
+        children.push(server);
+        add(SUBJECTS.sqliteWithoutLog, REQUESTS.delivered, load(`${server.baseUrl}/messages/send`, 'POST', server.pid, [sqlite.delivered]), [SUBJECTS.sqlite, REQUESTS.delivered]);
       });
     }
   }

@@ -42,6 +42,14 @@ export function targetsOf(run: {
   const compared = run.compare ? run.loads.filter((l) => l.subject === compareSubject(run.compare!)) : [];
   return [
     againstFloor('delivered live send ≥ 0.8 × its floor (the same statements on the same store), SQLite', SUBJECTS.sqlite, REQUESTS.delivered, 0.8),
+    ratioTarget(
+      "delivered live send with the partners' request logs ≥ 0.9 × without them (the log costs under 10 %), SQLite",
+      figure(SUBJECTS.sqlite, REQUESTS.delivered),
+      figure(SUBJECTS.sqliteWithoutLog, REQUESTS.delivered),
+      'the request log off',
+      0.9,
+      run.spread,
+    ),
     againstFloor('delivered live send over 20 keys of 5 partners ≥ 0.8 × its floor (the same statements on the same store), PostgreSQL', SUBJECTS.postgres, REQUESTS.deliveredSpread, 0.8),
     againstFloor('test-key send ≥ 0.8 × its floor (the same statements on the same store), SQLite', SUBJECTS.sqlite, REQUESTS.testKey, 0.8),
     againstFloor('GET /clients, a page of 20 of 100, ≥ 0.9 × its floor (the same page, validated), SQLite', SUBJECTS.sqlite, REQUESTS.clients, 0.9),

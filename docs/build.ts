@@ -36,6 +36,7 @@ export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
   { file: 'docs/partner-journeys.md', title: 'Partner journeys (Arazzo)' },
   { file: 'docs/implementing-the-api.md', title: 'Implementing the API from the contract' },
   { file: 'docs/testing-your-error-handling.md', title: "Testing your integration's error handling" },
+  { file: 'docs/your-sandbox-account.md', title: 'Your sandbox account' },
   { file: 'docs/decisions.md', title: 'Decisions' },
   { file: 'CHANGELOG.md', title: 'Changelog' },
 ];

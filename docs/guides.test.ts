@@ -41,6 +41,7 @@ const GUIDES = [
   'partner-journeys.md',
   'implementing-the-api.md',
   'testing-your-error-handling.md',
+  'your-sandbox-account.md',
 ];
 const guides = GUIDES.map((name) => ({ name, text: readFileSync(join(__dirname, name), 'utf8') }));
 /** The README of the project and of each package. */

@@ -4,30 +4,17 @@
 // language tab, the search, the changelog, the console sending a request with a key, and the cosmetic
 // fixes, with screenshots in reports/docs-*.png. Waits for conditions only, never for fixed times.
 // Without Chromium the test is skipped with the reason, except in CI (CI=true), where it fails.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { defaultServerUrl, indexOperations, indexWebhooks, readDocument } from '../spec';
+import { browserName, describeWithBrowser, launchRecordedBrowser, type RecordedBrowser } from '../server/testing/browser';
 import { GUIDES, SPEC_FILE, consoleLinkOf, slug, withCodeSamples, withGuides } from './build';
 import type { CodeSample } from './code-samples';
 import { SERVED_SITE_FILE, startLikeNpmStart, type StartedServer } from './npm-start';
 import { SAMPLE_LANGUAGES } from './sample-languages';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const REPORTS = resolve(__dirname, '../reports');
-const inCI = process.env.CI === 'true';
-const hasChromium = existsSync(CHROMIUM);
 /** A rendered page on a loaded machine: generous, since every wait ends as soon as its condition holds. */
 const RENDER_MS = 30_000;
 /** Loading the page itself on a loaded machine. */
@@ -52,20 +39,14 @@ async function screenshot(page: Page, name: string, target?: Locator): Promise<s
   return path;
 }
 
-if (!hasChromium && !inCI) {
-  console.warn(`docs/site.test.ts skipped: ${CHROMIUM} not found (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-}
-
-const describeBrowser = hasChromium || inCI ? describe : describe.skip;
-
-describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChromium ? CHROMIUM : `missing: ${CHROMIUM}`})`, () => {
+describeWithBrowser('docs/site.test.ts')(`rendered docs and try-it console in headless Chromium (${browserName()})`, () => {
   let server: StartedServer;
+  let browser: RecordedBrowser;
   let context: BrowserContext;
   let page: Page;
-  let profile: string;
-  const otherHosts: string[] = [];
-  const ownRequests: string[] = [];
-  const failedOwn: string[] = [];
+  let otherHosts: string[];
+  let ownRequests: string[];
+  let failedOwn: string[];
   const pageErrors: string[] = [];
 
   /** Opens a page of the reference and waits for its heading. */
@@ -108,37 +89,16 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
   }
 
   beforeAll(async () => {
-    if (!hasChromium) {
-      throw new Error(`CI=true but ${CHROMIUM} is missing: .ci/run must install Debian chromium (apt-get install -y chromium)`);
-    }
     server = await startLikeNpmStart();
-    profile = mkdtempSync(join(tmpdir(), 'docs-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1440, height: 900 },
+    // safety nets only (every wait ends when its condition holds): a 3 MB page loads slowly on a loaded machine;
+    // every request is recorded, one to any other host is refused (and fails the first test)
+    browser = await launchRecordedBrowser({
+      origin: server.origin,
+      expectedFailure: (url) => url.includes('/v1/'),
+      navigationMs: NAVIGATION_MS,
+      actionMs: RENDER_MS,
     });
-    // safety nets only (every wait ends when its condition holds): a 3 MB page loads slowly on a loaded machine
-    context.setDefaultNavigationTimeout(NAVIGATION_MS);
-    context.setDefaultTimeout(RENDER_MS);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-    // every request is recorded; one to any other host is refused (and fails the first test)
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      if (new URL(url).origin === server.origin) {
-        ownRequests.push(url);
-        return route.continue();
-      }
-      otherHosts.push(url);
-      return route.abort();
-    });
-    context.on('response', (response) => {
-      if (response.status() >= 400 && new URL(response.url()).origin === server.origin && !response.url().includes('/v1/')) {
-        failedOwn.push(`${response.status()} ${response.url()}`);
-      }
-    });
+    ({ context, otherHosts, ownRequests, failedOwn } = browser);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${server.origin}/docs/`);
@@ -146,9 +106,8 @@ describeBrowser(`rendered docs and try-it console in headless Chromium (${hasChr
   }, 300_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await server?.stop();
-    if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
   it('serves one self-contained page that asks no other host for anything, with its own favicon', async () => {

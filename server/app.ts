@@ -12,6 +12,8 @@ import { accessLog } from './http/request-log';
 import { edgeOf } from './http/types';
 import { apiHandlers } from './http/routes';
 import type { Logger } from './log';
+import type { RequestLogHook } from './sandbox/request-log/hook';
+import type { PartnerTime } from './domain/shared/partner-time';
 import type { ApiKey } from './store/records';
 
 export interface AppDeps {
@@ -28,6 +30,10 @@ export interface AppDeps {
   bodyBounds: BodyBounds;
   /** The sandbox's faults for keys' requests (domain/faults), taken at the edge. */
   faults: FaultSource;
+  /** The partners' request logs: each request under /v1 watched from the start (none: no log). */
+  requestLog?: RequestLogHook;
+  /** Each partner's time: an operation's request runs in the time of its key's partner (none: the server's). */
+  time?: Pick<PartnerTime, 'within'>;
 }
 
 /**
@@ -37,7 +43,7 @@ export interface AppDeps {
  * a fault's answer, else the operation's handler; for a path beside it: docs, hosted page, sandbox → 404 →
  * error envelope. Each request walks only its own branch.
  */
-export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults }: AppDeps): Express {
+export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults, requestLog, time }: AppDeps): Express {
   // every error envelope links the rendered reference this server serves at /docs
   const errorDocs = errorDocsAt(() => `${publicBaseUrl()}/docs/`);
   const edge = createEdge<ApiKey>({
@@ -66,10 +72,10 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   ]);
   const beside = Router();
   beside.use(docsSite({ contract, siteDir: docsDir }));
-  beside.use('/connect', connectPageRouter(domain));
+  beside.use('/connect', connectPageRouter(domain, time));
   if (sandbox) beside.use('/sandbox', sandbox);
 
-  app.use(runEdge(edge, { api, beside }));
+  app.use(runEdge(edge, { api, beside }, { requestLog, time }));
 
   app.use(notFoundHandler(errorDocs));
   app.use(errorHandler(logger, { contract, docs: errorDocs }));
@@ -79,17 +85,27 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
 /**
  * The edge as the Express app's first middleware: what it found stays on `res.locals.edge` (http/types.ts
  * `edgeOf`), the JSON body it read becomes `req.body`; a request it answered goes no further, one it routed
- * to an operation goes on to `api`, any other to what is served `beside` the API.
+ * to an operation goes on to `api`, any other to what is served `beside` the API. The request log, when
+ * kept, watches the request before the edge runs (its answer may come from the edge). An operation's
+ * request runs in the time of its key's partner.
  */
-function runEdge(edge: Edge<ApiKey>, branches: { api: RequestHandler; beside: RequestHandler }): RequestHandler {
+function runEdge(
+  edge: Edge<ApiKey>,
+  branches: { api: RequestHandler; beside: RequestHandler },
+  { requestLog, time }: Pick<AppDeps, 'requestLog' | 'time'>,
+): RequestHandler {
   return (req, res, next) => {
     const request = edge.request(req, res);
     res.locals.edge = request;
+    requestLog?.(request, res);
     edge.handle(
       request,
       () => {
         if (request.body !== undefined) req.body = request.body;
-        (request.operation ? branches.api : branches.beside)(req, res, next);
+        if (!request.operation) return branches.beside(req, res, next);
+        const partner = request.key?.partnerId;
+        if (!time || partner === undefined) return branches.api(req, res, next);
+        return time.within(partner, () => branches.api(req, res, next));
       },
       next,
     );

@@ -21,12 +21,16 @@ import { createSimulatedProvider, type SimulatorControls } from './provider/simu
 import { sqlSimulatorState } from './provider/simulated/sql-state';
 import { sandboxAdminToken } from './sandbox/admin-token';
 import { sandboxRouter } from './sandbox/router';
+import { requestLogHook } from './sandbox/request-log/hook';
+import { RequestRecorder } from './sandbox/request-log/recorder';
 import { Sandbox } from './sandbox/service';
 import type { ChangeListener } from './store/postgres/change-listener';
 import { openStore, type OpenOptions } from './store/open';
 import type { Store } from './store/repositories';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
+import { dueWork } from './due-work';
+import { PartnerTime } from './domain/shared/partner-time';
 import { WebhookReceivers } from './domain/webhooks/receivers';
 import { DeliveryLog, DeliveryWorker, WebhookPublisher, webhookDelivery, type WebhookDelivery } from './webhooks';
 
@@ -77,18 +81,21 @@ export interface Composition {
 /** Builds the server; its data is opened (and migrated) first: PostgreSQL at DATABASE_URL, else the SQLite file. */
 export async function compose(options: CompositionOptions): Promise<Composition> {
   const { config, logger } = options;
-  const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const { store, connection, cacheListener } = await openStore(
     { databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) },
     { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs, wrap: options.wrapConnection },
   );
+  // Every rule reads `clock`: the time of the partner whose work is running (its sandbox clock), else the server's.
+  const time = new PartnerTime(options.clock ?? systemClock, store);
+  const clock = time.clock;
   const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { provider, controls } = createSimulatedProvider({
     state: sqlSimulatorState(connection),
     mediaDirectory: join(config.dataDir, 'provider-media'),
     mediaRetentionMs: MEDIA_RETENTION_DAYS * DAY_MS,
     clock,
+    purgeClock: time.server,
     ids,
     reviewDelayMs: config.reviewDelayMs,
   });
@@ -99,6 +106,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     transaction: (fn) => store.transaction(fn),
     receivers,
     clock,
+    serverClock: time.server,
+    within: (partnerId, work) => time.within(partnerId, work),
     instance,
     leaseMs: config.deliveryLeaseMs,
     onError,
@@ -115,28 +124,30 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     events: options.events ?? publisher,
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
     spoolDirectory: join(config.dataDir, 'uploads'),
+    partnerNow: (partnerId) => time.now(partnerId),
   });
+  const due = dueWork({ time, store, reviewer: controls, deliveries });
   const ticker = createTicker(
     {
-      run: async () => {
-        await controls.runDue();
-        await deliveries.runDue();
-      },
+      run: () => due.all(),
       settled: () => deliveries.idle(),
     },
     config.tickIntervalMs,
     onError,
   );
   const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
-  const service = new Sandbox({ domain, webhooks, faults, simulator: controls, tick: ticker.tick });
+  const requestLog = config.requestLog.limit > 0 ? new RequestRecorder(store, config.requestLog, logger) : undefined;
+  const service = new Sandbox({ domain, webhooks, faults, simulator: controls, tick: ticker.tick, requestLog: { store, flush: () => requestLog?.flush() ?? Promise.resolve() }, time, dueOf: due.of });
   const app = createApp({
     domain,
     logger,
     publicBaseUrl: options.publicBaseUrl,
     docsDir: options.docsDir ?? join(RESOURCE_ROOT, 'docs', 'site'),
-    sandbox: sandboxRouter(service, token),
+    sandbox: sandboxRouter(service, token, domain.portalTokens),
     bodyBounds: config.bodyBounds,
     faults,
+    requestLog: requestLog && requestLogHook(requestLog, (partnerId) => time.nowKnown(partnerId)),
+    time,
   });
   let stopTicker = () => undefined as void;
   return {
@@ -157,6 +168,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     close: async () => {
       stopTicker();
       deliveries.close();
+      await requestLog?.flush();
       await store.close();
     },
   };

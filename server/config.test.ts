@@ -18,14 +18,14 @@ describe('configuration from the environment', () => {
       RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '10', LOG_LEVEL: 'silent',
       TEMPLATE_REVIEW_DELAY_MS: '100', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true', SANDBOX_ADMIN_TOKEN: 'sbx_given', TICK_INTERVAL_MS: '0',
       BODY_IDLE_TIMEOUT_MS: '500', BODY_TIMEOUT_MS: '60000', CACHE_HEARTBEAT_MS: '200', CACHE_MAX_AGE_MS: '500', RATE_LIMIT_SAVE_MS: '50',
-      SHUTDOWN_TIMEOUT_MS: '100',
+      SHUTDOWN_TIMEOUT_MS: '100', REQUEST_LOG_LIMIT: '50', REQUEST_LOG_DAYS: '2',
     });
     expect(config).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: null, deliveryLeaseMs: 30_000, publicBaseUrl: 'https://sandbox.example.com',
       rateLimit: { max: 5, windowSeconds: 10 }, logLevel: 'silent',
       reviewDelayMs: 100, allowPrivateMediaUrls: true, sandboxAdminToken: 'sbx_given', tickIntervalMs: 0,
       bodyBounds: { idleMs: 500, totalMs: 60_000, lingerBytes: LINGER_BYTES },
-      cache: { heartbeatMs: 200, maxAgeMs: 500 }, rateLimitSaveMs: 50, shutdownTimeoutMs: 100,
+      cache: { heartbeatMs: 200, maxAgeMs: 500 }, rateLimitSaveMs: 50, shutdownTimeoutMs: 100, requestLog: { limit: 50, days: 2 },
     });
   });
 
@@ -33,7 +33,7 @@ describe('configuration from the environment', () => {
     ['PORT', 'http'], ['RATE_LIMIT_MAX', '0'], ['RATE_LIMIT_WINDOW_SECONDS', '1.5'], ['LOG_LEVEL', 'loud'], ['PUBLIC_BASE_URL', 'localhost:4000'],
     ['TEMPLATE_REVIEW_DELAY_MS', '-1'], ['TICK_INTERVAL_MS', 'often'], ['BODY_IDLE_TIMEOUT_MS', '0'],
     // Longer bounds would let a revoked key through for more than 5 s on PostgreSQL.
-    ['CACHE_HEARTBEAT_MS', '2001'], ['CACHE_MAX_AGE_MS', '5001'],
+    ['CACHE_HEARTBEAT_MS', '2001'], ['CACHE_MAX_AGE_MS', '5001'], ['REQUEST_LOG_DAYS', '0'],
   ])(
     'an invalid %s (%s) stops the start with a readable error',
     (name, value) => {

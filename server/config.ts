@@ -40,6 +40,11 @@ export interface Config {
   rateLimitSaveMs: number;
   /** SHUTDOWN_TIMEOUT_MS, default 5000: how long a stop waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
+  /**
+   * REQUEST_LOG_LIMIT (default 1000; 0 keeps no log) and REQUEST_LOG_DAYS (default 7): each partner's request
+   * log keeps its last `limit` /v1 requests, none older than `days` (whichever is less).
+   */
+  requestLog: { limit: number; days: number };
 }
 
 /** The environment variables `loadConfig` reads, with their defaults: the server's --help prints them; the README's table lists the same. */
@@ -63,6 +68,8 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'CACHE_MAX_AGE_MS', default: '2000', meaning: 'PostgreSQL: the longest a read is held in memory (≤ 5000)' },
   { name: 'RATE_LIMIT_SAVE_MS', default: '1000', meaning: 'SQLite: how often the rate-limit counts are written' },
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '5000', meaning: 'how long a stop waits for requests in flight' },
+  { name: 'REQUEST_LOG_LIMIT', default: '1000', meaning: "requests kept in each partner's request log (0: no log)" },
+  { name: 'REQUEST_LOG_DAYS', default: '7', meaning: "days a request stays in its partner's request log" },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -115,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cache: { heartbeatMs: int('CACHE_HEARTBEAT_MS', 1000, 10, 2000), maxAgeMs: int('CACHE_MAX_AGE_MS', 2000, 0, 5000) },
     rateLimitSaveMs: int('RATE_LIMIT_SAVE_MS', 1000, 10, 60_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 5000, 0, 600_000),
+    requestLog: { limit: int('REQUEST_LOG_LIMIT', 1000, 0, 100_000), days: int('REQUEST_LOG_DAYS', 7, 1, 365) },
   };
 }
 

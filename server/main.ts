@@ -17,9 +17,10 @@ const column = Math.max(...CONFIG_VARIABLES.map((v) => `${v.name}=${v.default}`.
 const USAGE = `Usage: ${NAME}        (in this repository: npm start)
 
 Runs the reference server of the Partner Messaging API: every rule of the specification at /v1 over a
-simulated channel provider, requests and answers validated against openapi.yaml; the sandbox at /sandbox;
-the rendered reference at /docs and a try-it console at /docs/console/. On its first start with empty data it
-creates a test key with every scope and a sandbox admin token, and prints each once.
+simulated channel provider, requests and answers validated against openapi.yaml; the sandbox at /sandbox and
+in the browser, the partner portal, at /portal/; the rendered reference at /docs and a try-it console at
+/docs/console/. On its first start with empty data it creates a test key with every scope and a sandbox admin
+token, and prints each once.
 
 Configuration (environment variables, with their defaults):
 ${CONFIG_VARIABLES.map((v) => `  ${`${v.name}=${v.default}`.padEnd(column)}${v.meaning}`).join('\n')}

@@ -67,6 +67,27 @@ describe('inbound messages in usage', () => {
   });
 });
 
+describe('usage in the sandbox (the portal reads it there, without a key)', () => {
+  test("GET /sandbox/usage answers a partner's usage as GET /v1/usage answers its keys, and another partner's stays its own", async () => {
+    const server = await startTestServer({ now: testClock('2026-05-10T09:00:00.000Z').now });
+    try {
+      const other = await server.sandbox('/partners', { name: 'Other partner' });
+      await server.connectClient({ clientRef: 'usage-chat', channel: 'chat' });
+      await server.sandbox('/inbound', { client_ref: 'usage-chat', from: '4915112345678', text: 'Hello' });
+      const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'test', scopes: ['clients:read'] })).plain;
+      const usageOf = async (partner: string) =>
+        (await fetch(`${server.origin}/sandbox/usage?partner=${partner}`, { headers: { authorization: `Bearer ${server.sandboxToken}` } })).json();
+      const own = await usageOf(DEFAULT_PARTNER_ID);
+      expect(own).toEqual((await call(server.baseUrl, 'GET', '/usage', { key })).body);
+      expect(own.current).toMatchObject({ period: '2026-05', inbound_messages: 1, total_messages: 1 });
+      expect(own.history).toHaveLength(12);
+      expect((await usageOf(other.id)).current).toMatchObject({ inbound_messages: 0, total_messages: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('what counts toward usage', () => {
   test.each<['live' | 'test', boolean, boolean]>([
     ['live', false, true],

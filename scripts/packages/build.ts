@@ -30,6 +30,11 @@ export interface Commands extends Common {
   kind: 'commands';
   /** Needs the rendered reference (docs/site) among its resources. */
   docs: boolean;
+  /**
+   * Pages that run in browsers (output → entry, from the root): bundled with what they import, for the
+   * browsers of the engines' era, into a file the resources then carry.
+   */
+  browser: Record<string, string>;
   /** Modules that work from a clone only, left out of the bundle: the code loads them when asked and says what to do when they are missing. */
   cloneOnly: string[];
 }
@@ -59,12 +64,17 @@ export const PACKAGES: Record<string, Library | Commands> = {
       'docs/site/index.html',
       'docs/console',
       'docs/site-assets/favicon.svg',
+      // the partner portal (/portal/): its page, its style and its script, bundled from server/portal/app
+      'server/portal/index.html',
+      'server/portal/portal.css',
+      'server/portal/dist/portal.js',
       // what the scaffold writes besides the handlers it generates
       'server/scaffold/template',
       'server/http/contract-router.ts',
       'server/edge/validation-details.ts',
     ],
     docs: true,
+    browser: { 'server/portal/dist/portal.js': 'server/portal/app/main.ts' },
     cloneOnly: [],
   },
   mock: {
@@ -73,6 +83,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { mock: 'mock/start.ts', 'webhook-trigger': 'mock/webhook-trigger.ts' },
     resources: ['openapi.yaml'],
     docs: false,
+    browser: {},
     cloneOnly: [],
   },
   'contract-tests': {
@@ -81,6 +92,7 @@ export const PACKAGES: Record<string, Library | Commands> = {
     entries: { contract: 'contract-tests/cli.ts', 'check-receiver': 'contract-tests/receiver/cli.ts', workflows: 'workflows/cli.ts' },
     resources: ['openapi.yaml', 'workflows/partner-journeys.arazzo.yaml', 'workflows/fixtures'],
     docs: false,
+    browser: {},
     // --target starts this repository's own server (through tsx) and mock
     cloneOnly: ['contract-tests/local-targets.ts'],
   },
@@ -126,9 +138,9 @@ function packageDirOf(input: string): string | undefined {
   return match?.[1];
 }
 
-/** The licence of every third-party package bundled into the output, with its text (MIT and Apache-2.0 ask for it). */
-function thirdPartyNotices(metafile: Metafile): string {
-  const dirs = [...new Set(Object.keys(metafile.inputs).map(packageDirOf).filter((d): d is string => d !== undefined))];
+/** The licence of every third-party package bundled into the outputs, with its text (MIT and Apache-2.0 ask for it). */
+function thirdPartyNotices(inputs: string[]): string {
+  const dirs = [...new Set(inputs.map(packageDirOf).filter((d): d is string => d !== undefined))];
   const entries = dirs
     .map((dir) => {
       const pkg = JSON.parse(readFileSync(resolve(ROOT, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
@@ -198,6 +210,29 @@ async function buildLibrary(name: string, pkg: Library, manifest: Manifest): Pro
   return [...inputs, ...copyResources(pkg)];
 }
 
+/** Bundles the pages that run in browsers (one self-contained script each); answers the modules they were made from. */
+async function buildBrowserPages(pkg: Commands): Promise<string[]> {
+  const { build: esbuild } = await import('esbuild');
+  const inputs: string[] = [];
+  for (const [output, entry] of Object.entries(pkg.browser)) {
+    const result = await esbuild({
+      entryPoints: [resolve(ROOT, entry)],
+      outfile: resolve(ROOT, output),
+      absWorkingDir: ROOT,
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'warning',
+    });
+    inputs.push(...Object.keys(result.metafile.inputs));
+  }
+  return inputs;
+}
+
 /** An esbuild plugin keeping `modules` (paths from the root, without extension in imports) out of the bundle. */
 function leaveOut(modules: string[]): Plugin {
   const left = new Set(modules.map((module) => resolve(ROOT, module).replace(/\.ts$/, '')));
@@ -223,6 +258,7 @@ async function buildCommands(name: string, pkg: Commands, manifest: Manifest): P
     const docs = buildDocs();
     console.error(`${name}: rendered the reference (${docs.ms} ms)`);
   }
+  const pages = await buildBrowserPages(pkg);
   const external = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
   const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
@@ -243,8 +279,8 @@ async function buildCommands(name: string, pkg: Commands, manifest: Manifest): P
   });
   assertDeclared(name, manifest, result.metafile);
   for (const out of Object.keys(pkg.entries)) chmodSync(join(distOf(pkg.dir), `${out}.js`), 0o755);
-  writeFileSync(join(distOf(pkg.dir), 'THIRD-PARTY-NOTICES.md'), thirdPartyNotices(result.metafile));
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = [...Object.keys(result.metafile.inputs), ...pages];
+  writeFileSync(join(distOf(pkg.dir), 'THIRD-PARTY-NOTICES.md'), thirdPartyNotices(inputs));
   return [...inputs, ...copyResources(pkg)];
 }
 

@@ -6,8 +6,8 @@
 // from there: the client alone (few dependencies,
 // nothing native, bundled for a browser, typed under every module resolution, the Express receiver), the
 // contract alone, and the tools (each bin's --help, --version and strict flags; the installed server serving
-// the API and /docs; the installed drift check and partner journeys run against it; the installed receiver
-// check run against a receiver built with the installed client; the installed mock).
+// the API, /docs and the portal at /portal/; the installed drift check and partner journeys run against it;
+// the installed receiver check run against a receiver built with the installed client; the installed mock).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -531,6 +531,18 @@ for (const runtime of runtimes) {
           expect(swagger.status).toBe(200);
           const contract = (await (await fetch(`${origin}/openapi.json`)).json()) as { info: { version: string } };
           expect(contract.info.version).toBe(API_VERSION);
+        });
+
+        it('serves the partner portal at /portal/: its page, style and script from the package, under its Content-Security-Policy', async () => {
+          const portal = await fetch(`${origin}/portal/`);
+          expect(portal.status).toBe(200);
+          expect(portal.headers.get('content-security-policy')).toContain("default-src 'none'");
+          expect(await portal.text()).toContain('<script src="portal.js" defer></script>');
+          for (const [file, type] of [['portal.js', /javascript/], ['portal.css', /^text\/css/]] as const) {
+            const res = await fetch(`${origin}/portal/${file}`);
+            expect({ file, status: res.status }).toEqual({ file, status: 200 });
+            expect(res.headers.get('content-type')).toMatch(type);
+          }
         });
 
         it('the installed drift check, given the fixtures the installed sandbox command prints, passes against it (exit 0)', async () => {

@@ -68,7 +68,7 @@ describe('usage', () => {
     const res = await sandbox(['--help']);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^Usage: partner-messaging-sandbox <command> \[options\]/);
-    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'signup-code', 'faults add --kind', 'faults list', 'faults clear', 'faults remove <fault id>', 'fixtures [--out FILE]', 'tick']) {
+    for (const command of ['partners list', 'keys create', 'connect <client_ref>', 'webhook set', 'deliveries', 'delivery <delivery id>', 'redeliver', 'inbound <client_ref>', 'review <client_ref>', 'provider --templates-reachable', 'message-status <message_id>', 'test-recipient', 'trial --ends-at', 'usage', 'signup-code', 'faults add --kind', 'faults list', 'faults clear', 'faults remove <fault id>', 'fixtures [--out FILE]', 'tick']) {
       expect(res.stdout).toContain(command);
     }
     expect(res.stdout).toContain('Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.');
@@ -121,7 +121,9 @@ describe('usage', () => {
   test('without a token anywhere it exits 2 naming where it looked', async () => {
     const res = await sandbox(['tick'], {}, false);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain(`No admin token: pass --token, set SANDBOX_ADMIN_TOKEN, or start the server once (it writes ${join(dir, 'sandbox-admin-token')}).`);
+    expect(res.stderr).toContain(
+      `No token: pass --token (the admin token or a portal token), set SANDBOX_TOKEN, or start the server once (it writes the admin token to ${join(dir, 'sandbox-admin-token')}).`,
+    );
   });
 
   test('the token is read from SANDBOX_ADMIN_TOKEN, else from the token file in DATA_DIR', async () => {
@@ -161,8 +163,12 @@ describe('failures', () => {
 });
 
 describe('commands', () => {
-  test('partners create and list; --partner acts for that partner', async () => {
-    const created = await json(['partners', 'create', '--name', 'ACME Shoes']);
+  test('partners create prints the partner, then its portal token alone on the last line; list; --partner acts for that partner', async () => {
+    const made = await sandbox(['partners', 'create', '--name', 'ACME Shoes']);
+    expect(made.code).toBe(0);
+    const lines = made.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^ptk_[A-Za-z0-9_-]+$/);
+    const created = JSON.parse(lines.slice(0, -1).join('\n'));
     expect(created).toEqual({ id: expect.stringMatching(/^ptn_/), name: 'ACME Shoes', created_at: expect.any(String) });
     expect((await json(['partners', 'list'])).partners.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([DEFAULT_PARTNER_ID, created.id]));
     const res = await sandbox(['keys', 'create', '--mode', 'test', '--partner', created.id]);
@@ -221,7 +227,7 @@ describe('commands', () => {
     expect(await json(['webhook', 'set', '--url', 'none'])).toMatchObject({ url: null });
   }, 300_000);
 
-  test('message-status moves a sent message; test-recipient, trial, provider, review, signup-code and tick', async () => {
+  test('message-status moves a sent message; test-recipient, trial, provider, review, signup-code, usage and tick', async () => {
     await json(['connect', 'cli-status', '--channel', 'chat']);
     expect(await json(['test-recipient', 'cli-status', '4915100000999'])).toEqual({ client_ref: 'cli-status', test_recipients: ['4915100000999'] });
     const key = (await server.domain.keys.create(DEFAULT_PARTNER_ID, { mode: 'live', scopes: 'all' })).plain;
@@ -252,6 +258,7 @@ describe('commands', () => {
     const reviewed = await json(['review', 'cli-status', 'cli_manual_review', '--status', 'REJECTED', '--reason', 'INVALID_FORMAT']);
     expect(reviewed).toMatchObject({ name: 'cli_manual_review', status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
     expect((await json(['signup-code'])).auth_code).toMatch(/^sandbox-code-/);
+    expect(await json(['usage'])).toEqual((await call(server.baseUrl, 'GET', '/usage', { key })).body);
     expect(await json(['tick'])).toEqual({ ran_at: expect.any(String), next_delivery_at: null });
   }, 300_000);
 
@@ -285,5 +292,66 @@ describe('commands', () => {
     expect({ code: res.code, stdout: res.stdout, stderr: res.stderr }).toEqual({ code: 0, stdout: '', stderr: `Fixtures written to ${file} (it holds keys and the sandbox token: keep it private).\n` });
     expect(JSON.parse(readFileSync(file, 'utf8')).base_url).toBe(server.baseUrl);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  }, 120_000);
+});
+
+describe('a partner on its own, with its portal token', () => {
+  /** The output's last line (a secret shown once) and the JSON before it. */
+  const secretAndAnswer = (run: Run) => {
+    const lines = run.stdout.trimEnd().split('\n');
+    return { secret: lines.at(-1)!, answer: JSON.parse(lines.slice(0, -1).join('\n')) };
+  };
+
+  test('partners token issues a new portal token alone on the last line; the old one is refused from then on', async () => {
+    const first = secretAndAnswer(await sandbox(['partners', 'create', '--name', 'Portal Co']));
+    const issued = await sandbox(['partners', 'token', first.answer.id]);
+    expect(issued.code).toBe(0);
+    const second = secretAndAnswer(issued);
+    expect(second.answer).toEqual({ partner_id: first.answer.id, issued_at: expect.any(String) });
+    expect(second.secret).toMatch(/^ptk_/);
+    const old = await sandbox(['whoami', '--token', first.secret]);
+    expect(old.code).toBe(1);
+    expect(old.stderr).toContain('answered 401');
+    expect(await json(['whoami', '--token', second.secret])).toEqual({ access: 'portal', partner: expect.objectContaining({ id: first.answer.id }) });
+  }, 120_000);
+
+  test('a portal token from --token or SANDBOX_TOKEN acts for its partner; another partner is 404, tick is 403', async () => {
+    const mine = secretAndAnswer(await sandbox(['partners', 'create', '--name', 'Mine']));
+    const other = secretAndAnswer(await sandbox(['partners', 'create', '--name', 'Other']));
+    const fromEnv = await sandbox(['keys', 'create', '--mode', 'test'], { SANDBOX_TOKEN: mine.secret }, false);
+    expect(fromEnv.code).toBe(0);
+    expect(secretAndAnswer(fromEnv).answer.partner_id).toBe(mine.answer.id);
+    const foreign = await sandbox(['keys', 'list', '--partner', other.answer.id, '--token', mine.secret]);
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain('answered 404');
+    const tick = await sandbox(['tick', '--token', mine.secret]);
+    expect(tick.code).toBe(1);
+    expect(tick.stderr).toContain('answered 403');
+    expect(tick.stderr).toContain('"code": "forbidden"');
+  }, 120_000);
+
+  test('requests lists the log filtered by operation and status, request shows one with its bodies', async () => {
+    const mine = secretAndAnswer(await sandbox(['partners', 'create', '--name', 'Logged Co']));
+    const key = secretAndAnswer(await sandbox(['keys', 'create', '--mode', 'live', '--token', mine.secret])).secret;
+    const answered = await call(server.baseUrl, 'GET', '/clients/{client_ref}', { key, path: '/clients/nobody' });
+    const id = answered.headers.get('x-request-id')!;
+    const listed = await json(['requests', '--operation', 'getClient', '--status', '404', '--token', mine.secret]);
+    expect(listed.requests.map((r: { request_id: string; error_code: string }) => [r.request_id, r.error_code])).toEqual([[id, 'not_found']]);
+    const one = await json(['request', id, '--token', mine.secret]);
+    expect(one.response_body.json.error.code).toBe('not_found');
+    const wrong = await sandbox(['requests', '--operation', 'noSuchOperation', '--token', mine.secret]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('sendMessage');
+  }, 120_000);
+
+  test("clock advance moves the partner's time, show says so, reset puts it back", async () => {
+    const mine = secretAndAnswer(await sandbox(['partners', 'create', '--name', 'Clocked Co']));
+    const advanced = await json(['clock', 'advance', '25h', '--token', mine.secret]);
+    expect(advanced).toMatchObject({ partner_id: mine.answer.id, offset_seconds: 25 * 3600 });
+    expect((await json(['clock', 'show', '--token', mine.secret])).offset_seconds).toBe(25 * 3600);
+    expect((await json(['clock', 'reset', '--token', mine.secret])).offset_seconds).toBe(0);
+    const refused = await sandbox(['clock', 'advance', 'tomorrow', '--token', mine.secret]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('answered 400');
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 // `partner-messaging-sandbox` (npm run sandbox -- <command> …): the sandbox's operations from the command line,
-// against the running server over HTTP with the admin token (SANDBOX_ADMIN_TOKEN, or the token file in DATA_DIR).
+// against the running server over HTTP with the admin token or a partner's portal token (--token, SANDBOX_TOKEN;
+// else the admin token of SANDBOX_ADMIN_TOKEN or the token file in DATA_DIR).
 // One table of commands (sandbox-commands/, COMMANDS): each names the operation of server/sandbox/openapi.yaml it
 // calls, its arguments and flags, the request it sends with openapi-fetch over the sandbox contract's generated
 // paths, and how its answer is printed; the usage and every command's --help are written from it.
@@ -17,11 +18,11 @@ import { COMMON, commandHelp, PROGRAM, USAGE } from './sandbox-commands/usage';
 
 function tokenOf(values: Values): string {
   const flag = values.token;
-  const given = (typeof flag === 'string' ? flag : undefined) ?? process.env.SANDBOX_ADMIN_TOKEN;
+  const given = (typeof flag === 'string' ? flag : undefined) || process.env.SANDBOX_TOKEN || process.env.SANDBOX_ADMIN_TOKEN;
   if (given) return given;
   const file = resolve(process.env.DATA_DIR || './.data', 'sandbox-admin-token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  throw new UsageError(`No admin token: pass --token, set SANDBOX_ADMIN_TOKEN, or start the server once (it writes ${file}).`);
+  throw new UsageError(`No token: pass --token (the admin token or a portal token), set SANDBOX_TOKEN, or start the server once (it writes the admin token to ${file}).`);
 }
 
 /** The sandbox's client: every request the one of `command`'s operation, a failure to send one naming it. */

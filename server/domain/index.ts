@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ChannelProvider } from '../provider/channel-provider';
+import type { PartnerId } from '../store/records';
 import type { Store } from '../store/repositories';
 import { Clients } from './onboarding/clients';
 import type { Clock } from './shared/clock';
@@ -12,6 +13,7 @@ import { MediaScope } from './media/media-scope';
 import { spoolMediaUpload, type SpooledMedia } from './media/upload-spool';
 import { MessageStatuses } from './messaging/message-status';
 import { Partners } from './access/partners';
+import { PortalTokens } from './access/portal-tokens';
 import { FixedWindowRateLimiter, type RateLimitPolicy } from './access/rate-limit';
 import { Sending } from './messaging/sending';
 import { ServiceWindow } from './messaging/service-window';
@@ -35,12 +37,15 @@ export interface DomainDeps {
   mediaUrls: MediaUrlFetcher;
   /** Where uploads are streamed before the provider takes them (DATA_DIR/uploads). */
   spoolDirectory: string;
+  /** A partner's time, when work for it may run outside its time (a key's expiry, checked before its partner is known). */
+  partnerNow?: (partnerId: PartnerId) => Promise<Date>;
 }
 
 /** Every domain service, wired once; the HTTP layer, the sandbox and the command-line tools share it. */
 export interface Domain {
   clock: Clock;
   partners: Partners;
+  portalTokens: PortalTokens;
   keys: ApiKeys;
   rateLimiter: FixedWindowRateLimiter;
   clients: Clients;
@@ -61,7 +66,7 @@ export interface Domain {
   spoolBytes(bytes: Buffer, declaredType: string, filename?: string): Promise<SpooledMedia>;
 }
 
-export function createDomain({ store, provider, clock, ids, rateLimit, events, mediaUrls, spoolDirectory }: DomainDeps): Domain {
+export function createDomain({ store, provider, clock, ids, rateLimit, events, mediaUrls, spoolDirectory, partnerNow }: DomainDeps): Domain {
   const clients = new Clients(store, clock);
   const usage = new Usage(store, clock);
   const statuses = new MessageStatuses(store.messages, clients, events, clock);
@@ -78,7 +83,8 @@ export function createDomain({ store, provider, clock, ids, rateLimit, events, m
   return {
     clock,
     partners: new Partners(store, clock, ids),
-    keys: new ApiKeys(store, clock, ids),
+    portalTokens: new PortalTokens(store, clock, ids),
+    keys: new ApiKeys(store, clock, ids, partnerNow),
     rateLimiter: new FixedWindowRateLimiter(rateLimit, store.rateLimits, clock),
     clients,
     sessions: new Sessions(store, clients, provider.onboarding, clock, ids),

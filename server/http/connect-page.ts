@@ -1,5 +1,6 @@
 import express, { Router, type Response } from 'express';
 import type { Domain } from '../domain';
+import type { PartnerTime } from '../domain/shared/partner-time';
 import type { Channel, OnboardingSession } from '../store/records';
 import { DomainError } from '../domain/shared/errors';
 import { SessionUnusableError } from '../domain/onboarding/sessions';
@@ -9,9 +10,15 @@ import { SessionUnusableError } from '../domain/onboarding/sessions';
  * form, POST runs the authorization against the channel provider and creates the client. Failures are
  * pages for a person, not API envelopes.
  */
-export function connectPageRouter(domain: Domain): Router {
+export function connectPageRouter(domain: Domain, time?: Pick<PartnerTime, 'within'>): Router {
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
+  // The page of a session runs in the time of the partner that created it (whose clock may be ahead).
+  if (time) {
+    router.param('session_id', (req, _res, next, sessionId: string) => {
+      domain.sessions.partnerOf(sessionId).then((partner) => (partner === undefined ? next() : time.within(partner, () => next())), next);
+    });
+  }
 
   router.get('/:session_id', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';

@@ -3,12 +3,14 @@
 // request names, and answers one of the statuses the operation documents.
 import type { ServerBinding } from '../../generated/server';
 import type { Handlers } from './generated/server';
+import { partnerFor, type SandboxAccess } from './access';
 import type { Sandbox } from './service';
 
-/** The sandbox's operator, as a request reached the sandbox: the admin token it gave and the origin it used. */
+/** Who called the sandbox, as the request reached it: the token it gave, what that token opens, the origin it used. */
 export interface SandboxCaller {
   origin: string;
-  adminToken: string;
+  token: string;
+  access: SandboxAccess;
 }
 
 /** How the sandbox binds its handlers: the caller for the `key` of its (all secured) operations; no uploads, no pipeline headers. */
@@ -21,37 +23,52 @@ export interface SandboxBinding extends ServerBinding {
 export type SandboxHandlers = Handlers<SandboxBinding>;
 
 export function sandboxHandlers(sandbox: Sandbox): SandboxHandlers {
-  // Every operation but the partner accounts' acts for one partner: `?partner=<id>`, the default partner when absent.
-  const partner = (query: { partner?: string }) => sandbox.partner(query.partner);
+  // Every operation but those on every partner acts for one: the portal token's, else `?partner=<id>` (the
+  // default partner when absent).
+  const known = (id: string | undefined) => sandbox.partner(id);
+  const partnerOf = (key: SandboxCaller, query: { partner?: string }) => partnerFor(key.access, query.partner, known);
+  /** The operation `act` for the partner the request acts for, in that partner's time. */
+  const forPartner = async <T>(key: SandboxCaller, query: { partner?: string }, act: (partner: string) => Promise<T>): Promise<T> => {
+    const partner = await partnerOf(key, query);
+    return sandbox.inTimeOf(partner, () => act(partner));
+  };
   return {
     sandboxListPartners: async () => ({ status: 200, body: await sandbox.listPartners() }),
     sandboxCreatePartner: async ({ body }) => ({ status: 201, body: await sandbox.createPartner(body) }),
-    sandboxListKeys: async ({ query }) => ({ status: 200, body: await sandbox.keys.list(await partner(query)) }),
-    sandboxCreateKey: async ({ query, body }) => ({ status: 201, body: await sandbox.keys.create(await partner(query), body) }),
-    sandboxRotateKey: async ({ query, path }) => ({ status: 200, body: await sandbox.keys.rotate(await partner(query), path.key) }),
-    sandboxRevokeKey: async ({ query, path }) => ({ status: 200, body: await sandbox.keys.revoke(await partner(query), path.key) }),
-    sandboxConnectClient: async ({ query, body }) => ({ status: 201, body: await sandbox.simulator.connectClient(await partner(query), body) }),
-    sandboxGetWebhook: async ({ query }) => ({ status: 200, body: await sandbox.webhooks.config(await partner(query)) }),
-    sandboxSetWebhook: async ({ query, body }) => ({ status: 200, body: await sandbox.webhooks.set(await partner(query), body) }),
-    sandboxFireTest: async ({ query, body }) => ({ status: 202, body: await sandbox.webhooks.fireTest(await partner(query), body ?? {}) }),
-    sandboxFireSample: async ({ query, path, body }) => ({ status: 202, body: await sandbox.webhooks.fireSample(await partner(query), path.event, body?.client_ref) }),
-    sandboxListDeliveries: async ({ query: { partner: id, ...filter } }) => ({ status: 200, body: await sandbox.webhooks.deliveries(await partner({ partner: id }), filter) }),
-    sandboxGetDelivery: async ({ query, path }) => ({ status: 200, body: await sandbox.webhooks.delivery(await partner(query), path.delivery_id) }),
-    sandboxRedeliver: async ({ query, body }) => ({ status: 202, body: await sandbox.webhooks.redeliver(await partner(query), body.ref) }),
-    sandboxSimulateInbound: async ({ query, body }) => ({ status: 202, body: await sandbox.simulator.inbound(await partner(query), body) }),
-    sandboxDecideReview: async ({ query, body }) => ({ status: 200, body: await sandbox.simulator.decideReview(await partner(query), body) }),
+    sandboxIssuePortalToken: async ({ path }) => ({ status: 201, body: await sandbox.issuePortalToken(path.partner_id) }),
+    sandboxWhoAmI: async ({ key, query }) => ({ status: 200, body: await sandbox.whoAmI(key.access, await partnerOf(key, query)) }),
+    sandboxListKeys: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.keys.list(p)) }),
+    sandboxCreateKey: async ({ key, query, body }) => ({ status: 201, body: await forPartner(key, query, (p) => sandbox.keys.create(p, body)) }),
+    sandboxRotateKey: async ({ key, query, path }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.keys.rotate(p, path.key)) }),
+    sandboxRevokeKey: async ({ key, query, path }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.keys.revoke(p, path.key)) }),
+    sandboxConnectClient: async ({ key, query, body }) => ({ status: 201, body: await forPartner(key, query, (p) => sandbox.simulator.connectClient(p, body)) }),
+    sandboxGetWebhook: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.webhooks.config(p)) }),
+    sandboxSetWebhook: async ({ key, query, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.webhooks.set(p, body)) }),
+    sandboxFireTest: async ({ key, query, body }) => ({ status: 202, body: await forPartner(key, query, (p) => sandbox.webhooks.fireTest(p, body ?? {})) }),
+    sandboxFireSample: async ({ key, query, path, body }) => ({ status: 202, body: await forPartner(key, query, (p) => sandbox.webhooks.fireSample(p, path.event, body?.client_ref)) }),
+    sandboxListDeliveries: async ({ key, query: { partner: id, ...filter } }) => ({ status: 200, body: await forPartner(key, { partner: id }, (p) => sandbox.webhooks.deliveries(p, filter)) }),
+    sandboxGetDelivery: async ({ key, query, path }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.webhooks.delivery(p, path.delivery_id)) }),
+    sandboxRedeliver: async ({ key, query, body }) => ({ status: 202, body: await forPartner(key, query, (p) => sandbox.webhooks.redeliver(p, body.ref)) }),
+    sandboxSimulateInbound: async ({ key, query, body }) => ({ status: 202, body: await forPartner(key, query, (p) => sandbox.simulator.inbound(p, body)) }),
+    sandboxDecideReview: async ({ key, query, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.simulator.decideReview(p, body)) }),
     sandboxSetProvider: async ({ body }) => ({ status: 200, body: await sandbox.simulator.setProvider(body) }),
-    sandboxAdvanceMessage: async ({ query, path, body }) => ({ status: 200, body: await sandbox.simulator.advanceMessage(await partner(query), path.message_id, body) }),
-    sandboxRegisterTestRecipient: async ({ query, body }) => ({ status: 200, body: await sandbox.simulator.registerTestRecipient(await partner(query), body) }),
-    sandboxSetTrial: async ({ query, body }) => ({ status: 200, body: await sandbox.keys.setTrial(await partner(query), body) }),
+    sandboxAdvanceMessage: async ({ key, query, path, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.simulator.advanceMessage(p, path.message_id, body)) }),
+    sandboxRegisterTestRecipient: async ({ key, query, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.simulator.registerTestRecipient(p, body)) }),
+    sandboxSetTrial: async ({ key, query, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.keys.setTrial(p, body)) }),
+    sandboxGetUsage: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.usage(p)) }),
     sandboxIssueSignupCode: () => ({ status: 201, body: sandbox.issueSignupCode() }),
-    sandboxListFaults: async ({ query }) => ({ status: 200, body: await sandbox.faults.list(await partner(query)) }),
-    sandboxAddFault: async ({ query, body }) => ({ status: 201, body: await sandbox.faults.add(await partner(query), body) }),
-    sandboxClearFaults: async ({ query: { partner: id, key } }) => ({ status: 200, body: await sandbox.faults.clear(await partner({ partner: id }), key) }),
-    sandboxRemoveFault: async ({ query, path }) => ({ status: 200, body: await sandbox.faults.remove(await partner(query), path.fault_id) }),
+    sandboxListFaults: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.faults.list(p)) }),
+    sandboxAddFault: async ({ key, query, body }) => ({ status: 201, body: await forPartner(key, query, (p) => sandbox.faults.add(p, body)) }),
+    sandboxClearFaults: async ({ key: caller, query: { partner: id, key } }) => ({ status: 200, body: await forPartner(caller, { partner: id }, (p) => sandbox.faults.clear(p, key)) }),
+    sandboxRemoveFault: async ({ key, query, path }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.faults.remove(p, path.fault_id)) }),
     // The file's URLs are the ones this request reached the sandbox at.
-    sandboxExamples: async ({ query }) => ({ status: 200, body: await sandbox.simulator.examples(await partner(query)) }),
-    sandboxContractFixtures: async ({ key, query }) => ({ status: 201, body: await sandbox.fixtures.make(await partner(query), key) }),
+    sandboxExamples: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.simulator.examples(p)) }),
+    sandboxContractFixtures: async ({ key, query }) => ({ status: 201, body: await forPartner(key, query, (p) => sandbox.fixtures.make(p, { origin: key.origin, adminToken: key.token })) }),
+    sandboxListRequests: async ({ key, query: { partner: id, ...filter } }) => ({ status: 200, body: await forPartner(key, { partner: id }, (p) => sandbox.requests.list(p, filter)) }),
+    sandboxGetRequest: async ({ key, query, path }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.requests.get(p, path.request_id)) }),
+    sandboxGetClock: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.clock.show(p)) }),
+    sandboxAdvanceClock: async ({ key, query, body }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.clock.advance(p, body.by)) }),
+    sandboxResetClock: async ({ key, query }) => ({ status: 200, body: await forPartner(key, query, (p) => sandbox.clock.reset(p)) }),
     sandboxTick: async () => ({ status: 200, body: await sandbox.tick() }),
   };
 }

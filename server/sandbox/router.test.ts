@@ -20,7 +20,7 @@ afterAll(() => server.close());
 /** The sandbox router over `service` alone, behind the server's error handler; its origin. */
 async function mounted(service: Sandbox): Promise<{ origin: string; close(): Promise<void> }> {
   const app = express();
-  app.use('/sandbox', sandboxRouter(service, server.sandboxToken));
+  app.use('/sandbox', sandboxRouter(service, server.sandboxToken, server.composition.domain.portalTokens));
   app.use(errorHandler(createLogger('silent'), { contract: contract(), docs: errorDocsAt(() => `${server.origin}/docs/`) }));
   const http = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));

@@ -1,40 +1,28 @@
 import { Router, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { RESOURCE_ROOT } from '../../spec';
 import { mountHandlers } from '../http/contract-router';
 import { jsonBody } from '../http/json-body';
 import { OPERATIONS } from './generated/server';
 import { sandboxHandlers } from './handlers';
+import type { PortalTokens } from '../domain/access/portal-tokens';
+import { accessOf, adminOnlyOperations, bearerOf, refusePortalTokens, sandboxAuthentication } from './access';
 import type { Sandbox } from './service';
 
 /** The sandbox's contract (openapi.yaml beside this file) with what it names of the public one copied in (`npm run generate`). */
 export const SANDBOX_SPEC_PATH = join(RESOURCE_ROOT, 'server', 'sandbox', 'generated', 'openapi.json');
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** Bearer admin token, compared in constant time. */
-function adminToken(token: string): RequestHandler {
-  const expected = digest(token);
-  return (req, res, next) => {
-    const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
-    if (!given || !timingSafeEqual(digest(given), expected)) {
-      res.status(401).json({ error: { code: 'unauthorized', message: 'The sandbox needs Authorization: Bearer <SANDBOX_ADMIN_TOKEN>.' } });
-      return;
-    }
-    next();
-  };
-}
-
 /**
- * /sandbox: the portal stand-in and the operator's partner accounts, behind the admin token, mounted as the
- * public API is, from its own contract (server/sandbox/openapi.yaml): requests and responses validated
- * against it, one route per operation of its generated table (handlers.ts).
+ * /sandbox: the portal stand-in and the operator's partner accounts, behind the admin token or a partner's
+ * portal token (access.ts), mounted as the public API is, from its own contract (server/sandbox/openapi.yaml):
+ * requests and responses validated against it, one route per operation of its generated table (handlers.ts).
+ * A portal token is refused the operations on every partner before anything else is read.
  */
-export function sandboxRouter(sandbox: Sandbox, token: string): Router {
+export function sandboxRouter(sandbox: Sandbox, token: string, portalTokens: PortalTokens): Router {
   const router = Router();
-  router.use(adminToken(token));
+  router.use(sandboxAuthentication(token, portalTokens));
+  for (const id of adminOnlyOperations(SANDBOX_SPEC_PATH)) router[OPERATIONS[id].method](OPERATIONS[id].expressPath, refusePortalTokens);
   router.use(jsonBody(20 * 1024 * 1024));
   router.use(
     OpenApiValidator.middleware({
@@ -50,7 +38,7 @@ export function sandboxRouter(sandbox: Sandbox, token: string): Router {
   mountHandlers(
     router,
     sandboxHandlers(sandbox),
-    { key: (req) => ({ origin: `${req.protocol}://${req.get('host')}`, adminToken: token }), file: () => undefined },
+    { key: (req, res) => ({ origin: `${req.protocol}://${req.get('host')}`, token: bearerOf(req)!, access: accessOf(res) }), file: () => undefined },
     OPERATIONS,
   );
   return router;

@@ -5,12 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Domain } from '../domain';
 import type { Faults } from '../domain/faults/faults';
+import { usageShape } from '../http/shapes';
+import type { PartnerTime } from '../domain/shared/partner-time';
 import type { SimulatorControls } from '../provider/simulated';
 import type { PartnerId } from '../store/records';
 import type { WebhookDelivery } from '../webhooks';
+import type { SandboxAccess } from './access';
 import { ContractFixtures } from './contract-fixtures';
 import { SandboxFaults } from './faults';
+import { SandboxClock } from './clock';
 import { SandboxKeys } from './keys';
+import { SandboxRequests, type RequestLogSource } from './requests';
 import type { BodyOf, Schemas } from './operation-types';
 import { partnerShape } from './shapes';
 import { SandboxSimulator } from './simulator';
@@ -24,6 +29,12 @@ export interface SandboxDeps {
   simulator: SimulatorControls;
   /** Runs what is due now (simulated reviews, webhook attempts). */
   tick: () => Promise<void>;
+  /** The partners' request logs, as the sandbox reads them. */
+  requestLog: RequestLogSource;
+  /** Each partner's time. */
+  time: PartnerTime;
+  /** Runs what is due in one partner's time now. */
+  dueOf: (partnerId: PartnerId) => Promise<void>;
 }
 
 export class Sandbox {
@@ -32,6 +43,8 @@ export class Sandbox {
   readonly simulator: SandboxSimulator;
   readonly faults: SandboxFaults;
   readonly fixtures: ContractFixtures;
+  readonly requests: SandboxRequests;
+  readonly clock: SandboxClock;
   private seq = 0;
 
   constructor(private readonly deps: SandboxDeps) {
@@ -41,19 +54,46 @@ export class Sandbox {
     this.simulator = new SandboxSimulator(deps.domain, deps.simulator, this.webhooks);
     this.faults = new SandboxFaults(deps.domain, deps.faults);
     this.fixtures = new ContractFixtures(deps.domain, this.simulator, nextSeq);
+    this.requests = new SandboxRequests(deps.domain, deps.requestLog);
+    this.clock = new SandboxClock(deps.time, deps.dueOf);
   }
 
   async listPartners(): Promise<Schemas['PartnerList']> {
     return { partners: (await this.deps.domain.partners.list()).map(partnerShape) };
   }
 
-  async createPartner(input: BodyOf<'sandboxCreatePartner'>): Promise<Schemas['Partner']> {
-    return partnerShape(await this.deps.domain.partners.create(input.name));
+  /** A partner account with its first portal token, shown here once. */
+  async createPartner(input: BodyOf<'sandboxCreatePartner'>): Promise<Schemas['NewPartner']> {
+    const partner = await this.deps.domain.partners.create(input.name);
+    const { token } = await this.deps.domain.portalTokens.issue(partner.id);
+    return { ...partnerShape(partner), portal_token: token };
+  }
+
+  /** A new portal token for the partner, shown once; its previous one stops working. */
+  async issuePortalToken(id: PartnerId): Promise<Schemas['PortalToken']> {
+    const partner = await this.deps.domain.partners.get(id);
+    const { token, issuedAt } = await this.deps.domain.portalTokens.issue(partner.id);
+    return { partner_id: partner.id, portal_token: token, issued_at: issuedAt.toISOString() };
+  }
+
+  /** Which token a request carries, and the partner it acts for. */
+  async whoAmI(access: SandboxAccess, partner: PartnerId): Promise<Schemas['Caller']> {
+    return { access: access.kind, partner: partnerShape(await this.deps.domain.partners.get(partner)) };
+  }
+
+  /** Runs `work` in the partner's time: every rule it reaches reads the partner's clock. */
+  inTimeOf<T>(partner: PartnerId, work: () => Promise<T>): Promise<T> {
+    return this.deps.time.within(partner, work);
   }
 
   /** The partner a sandbox call acts for; 404 for an unknown one. */
   async partner(id: PartnerId | undefined): Promise<PartnerId> {
     return (await this.deps.domain.partners.get(id)).id;
+  }
+
+  /** What `GET /v1/usage` answers the partner's keys. */
+  async usage(partner: PartnerId): Promise<Schemas['UsageResponse']> {
+    return usageShape(await this.deps.domain.usage.report(partner));
   }
 
   /** A code as the provider's embedded signup hands one out: the simulated provider exchanges it once. */

@@ -29,6 +29,32 @@ export interface Partner {
   created_at: Date;
 }
 
+/** A partner's portal token, as kept: its hash only (the token is shown once). */
+export interface PortalTokenRecord {
+  partnerId: PartnerId;
+  hash: string;
+  issuedAt: Date;
+}
+
+/**
+ * One `/v1` request of a partner's key in its request log: what the list shows, and `detail` (the request's
+ * headers and both bodies, redacted, as JSON text) for the one request.
+ */
+export interface RequestLogEntry {
+  partnerId: PartnerId;
+  requestId: string;
+  at: Date;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  errorCode: string | null;
+  durationMs: number;
+  keyId: string;
+  keyPrefix: string;
+  detail: string;
+}
+
 /** A client as the records of its partner name it: what its templates, window and test recipients hang on. */
 export interface ClientId {
   partner_id: PartnerId;

@@ -18,6 +18,8 @@ import type {
   OnboardingSession,
   Partner,
   PartnerId,
+  PortalTokenRecord,
+  RequestLogEntry,
   StatusChange,
   StoredEvent,
   TemplateRecord,
@@ -40,6 +42,45 @@ export interface PartnerRepository {
   findById(id: PartnerId): Promise<Partner | undefined>;
   /** Oldest first. */
   list(): Promise<Partner[]>;
+}
+
+/** Each partner's one portal token, by hash. */
+export interface PortalTokenRepository {
+  /** Keeps `token` as the partner's portal token, in place of the one it had. */
+  put(token: PortalTokenRecord): Promise<void>;
+  findByHash(hash: string): Promise<PortalTokenRecord | undefined>;
+}
+
+/** What a page of a partner's request log is narrowed to; newest first, older than `beforeSeq` when given. */
+export interface RequestLogFilter {
+  operationId?: string;
+  status?: number;
+  errorCode?: string;
+  requestId?: string;
+  keyId?: string;
+  since?: Date;
+  until?: Date;
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** The partners' request logs, each bounded by count and age. */
+export interface RequestLogRepository {
+  insert(entries: readonly RequestLogEntry[]): Promise<void>;
+  /** Newest first, with each entry's place in the log (`seq`, for the next page). */
+  page(partnerId: PartnerId, filter: RequestLogFilter): Promise<Array<RequestLogEntry & { seq: number }>>;
+  find(partnerId: PartnerId, requestId: string): Promise<RequestLogEntry | undefined>;
+  /** Drops the partner's entries beyond its newest `keep`, and those before `olderThan`. */
+  trim(partnerId: PartnerId, keep: number, olderThan: Date): Promise<void>;
+}
+
+/** How far each partner's time is ahead of the server's (none kept: not ahead). */
+export interface PartnerClockRepository {
+  /** The partner's offset in milliseconds; 0 when its time is the server's (asked by every request of a partner: cached). */
+  offsetOf(partnerId: PartnerId): Promise<number>;
+  set(partnerId: PartnerId, offsetMs: number): Promise<void>;
+  /** Every partner whose time is ahead, with its offset (asked by every tick: cached). */
+  ahead(): Promise<Array<{ partnerId: PartnerId; offsetMs: number }>>;
 }
 
 export interface KeyRepository {
@@ -151,8 +192,8 @@ export interface WebhookRepository {
   insertDelivery(delivery: Delivery): Promise<void>;
   findDelivery(partnerId: PartnerId, id: string): Promise<Delivery | undefined>;
   /**
-   * Takes up to `limit` pending deliveries due at `now` (any partner's, oldest due first) whose lease is
-   * free or expired, leasing them to `lease.owner`: an instance gets each one alone, across instances.
+   * Takes up to `limit` pending deliveries due at `now` in their partner's time (`now` plus its clock's offset;
+   * any partner's, oldest due first) whose lease is free or expired, leasing them to `lease.owner`: an instance gets each one alone, across instances.
    */
   claimDue(now: Date, lease: DeliveryLease, limit: number): Promise<Delivery[]>;
   /** Records an attempt's outcome on the delivery, if `owner` still holds its lease; false when it lost it. */
@@ -209,6 +250,9 @@ export interface Store {
   /** Which database holds the data: the embedded SQLite file, or a PostgreSQL server several instances share. */
   readonly kind: 'sqlite' | 'postgres';
   partners: PartnerRepository;
+  portalTokens: PortalTokenRepository;
+  requestLog: RequestLogRepository;
+  partnerClocks: PartnerClockRepository;
   keys: KeyRepository;
   clients: ClientRepository;
   sessions: SessionRepository;

@@ -15,7 +15,15 @@ export interface DeliveryWorkerDeps {
   /** The store's transaction: an attempt's outcome and its log entry are written together. */
   transaction: Store['transaction'];
   receivers: WebhookReceivers;
+  /** The time an attempt's times are in: the partner's, within `within`. */
   clock: Clock;
+  /**
+   * The server's time, which leases and what is due are read in: a delivery is due once its next attempt
+   * has come in its partner's time (the store adds each partner's clock offset). Default `clock`.
+   */
+  serverClock?: Clock;
+  /** Runs an attempt in its partner's time (default: as it is). */
+  within?: <T>(partnerId: string, work: () => Promise<T>) => Promise<T>;
   /** This instance's name on the leases it takes (unique among the instances sharing the data). */
   instance: string;
   /**
@@ -67,7 +75,7 @@ export class DeliveryWorker {
         this.claimAgain = false;
         const free = MAX_CONCURRENT_ATTEMPTS - this.underWay;
         if (free <= 0) break;
-        const now = this.deps.clock();
+        const now = (this.deps.serverClock ?? this.deps.clock)();
         const claimed = await this.deps.repo.claimDue(now, { owner: this.deps.instance, until: new Date(now.getTime() + this.deps.leaseMs) }, free);
         for (const delivery of claimed) this.start(delivery);
       } while (this.claimAgain && !this.closed);
@@ -102,7 +110,7 @@ export class DeliveryWorker {
 
   private start(delivery: Delivery): void {
     this.underWay += 1;
-    this.attempt(delivery)
+    (this.deps.within ? this.deps.within(delivery.partner_id, () => this.attempt(delivery)) : this.attempt(delivery))
       .catch((error: unknown) => this.deps.onError?.(error))
       .finally(() => {
         this.underWay -= 1;

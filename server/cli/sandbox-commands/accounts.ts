@@ -1,6 +1,6 @@
 // The sandbox command's rows for partner accounts, their keys and trials.
 import { ENUMS } from '../../sandbox/generated/constants';
-import { keyLast, type SandboxCommand } from './table';
+import { keyLast, portalTokenLast, type SandboxCommand } from './table';
 
 export const PARTNER_COMMANDS: readonly SandboxCommand[] = [
   {
@@ -11,10 +11,25 @@ export const PARTNER_COMMANDS: readonly SandboxCommand[] = [
   },
   {
     name: 'partners create',
-    summary: 'a partner account (its keys: keys create --partner ID)',
+    summary: 'a partner account; its portal token printed alone on the last line, once (its keys: keys create --partner ID)',
     operation: 'sandboxCreatePartner',
     flags: { name: { value: 'NAME', required: true, help: "the partner's name" } },
     send: (api, g) => api.POST('/partners', { body: { name: g.flag('name')! } }),
+    print: portalTokenLast,
+  },
+  {
+    name: 'partners token',
+    summary: "a new portal token for the partner, printed alone on the last line, once; its previous one stops working",
+    operation: 'sandboxIssuePortalToken',
+    args: [{ name: 'partner id' }],
+    send: (api, g) => api.POST('/partners/{partner_id}/portal-token', { params: { path: { partner_id: g.arg('partner id') } } }),
+    print: portalTokenLast,
+  },
+  {
+    name: 'whoami',
+    summary: 'which token the command uses (admin or portal) and the partner it acts for',
+    operation: 'sandboxWhoAmI',
+    send: (api, g) => api.GET('/me', { params: { query: g.partner } }),
   },
 ];
 
@@ -89,5 +104,14 @@ export const TRIAL_COMMANDS: readonly SandboxCommand[] = [
     summary: 'a code POST /v1/clients/signup exchanges once',
     operation: 'sandboxIssueSignupCode',
     send: (api) => api.POST('/signup-codes'),
+  },
+];
+
+export const USAGE_COMMANDS: readonly SandboxCommand[] = [
+  {
+    name: 'usage',
+    summary: "the partner's messages this month and the twelve months before, as GET /v1/usage counts them",
+    operation: 'sandboxGetUsage',
+    send: (api, g) => api.GET('/usage', { params: { query: g.partner } }),
   },
 ];

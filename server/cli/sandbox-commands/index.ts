@@ -1,5 +1,6 @@
 // Every command of the sandbox command, in the order of the usage.
-import { KEY_COMMANDS, PARTNER_COMMANDS, TRIAL_COMMANDS } from './accounts';
+import { KEY_COMMANDS, PARTNER_COMMANDS, TRIAL_COMMANDS, USAGE_COMMANDS } from './accounts';
+import { CLOCK_COMMANDS, REQUEST_COMMANDS } from './requests-and-clock';
 import { FAULT_COMMANDS, RUN_COMMANDS } from './runs';
 import { CONNECT_COMMANDS, SIMULATOR_COMMANDS } from './simulator';
 import type { SandboxCommand } from './table';
@@ -12,6 +13,9 @@ export const COMMANDS: readonly SandboxCommand[] = [
   ...WEBHOOK_COMMANDS,
   ...SIMULATOR_COMMANDS,
   ...TRIAL_COMMANDS,
+  ...USAGE_COMMANDS,
+  ...REQUEST_COMMANDS,
+  ...CLOCK_COMMANDS,
   ...FAULT_COMMANDS,
   ...RUN_COMMANDS,
 ];

@@ -71,13 +71,21 @@ export interface SandboxCommand {
 
 export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The answer without its `key`, then the key alone on the last line (shown once). */
-export const keyLast: Printer = (answer, _given, out) => {
-  const record = typeof answer === 'object' && answer !== null ? answer : {};
-  const key = 'key' in record ? record.key : undefined;
-  out(json(Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'key'))));
-  if (typeof key === 'string') out(`${key}\n`);
-};
+/** The answer without its secret `field`, then the secret alone on the last line (shown once). */
+export const secretLast =
+  (field: string): Printer =>
+  (answer, _given, out) => {
+    const record = typeof answer === 'object' && answer !== null ? answer : {};
+    const secret = field in record ? (record as Record<string, unknown>)[field] : undefined;
+    out(json(Object.fromEntries(Object.entries(record).filter(([name]) => name !== field))));
+    if (typeof secret === 'string') out(`${secret}\n`);
+  };
+
+/** A new key: the key alone on the last line. */
+export const keyLast: Printer = secretLast('key');
+
+/** A new portal token: the token alone on the last line. */
+export const portalTokenLast: Printer = secretLast('portal_token');
 
 /** The fixtures file on stdout, or written privately to `--out`. */
 export const fixturesFile: Printer = (answer, given, out) => {

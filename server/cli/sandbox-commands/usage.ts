@@ -8,8 +8,8 @@ export const PROGRAM = 'partner-messaging-sandbox';
 /** The options of every command. */
 export const COMMON: Readonly<Record<string, Flag>> = {
   server: { value: 'URL', help: 'the running server (default http://localhost:${PORT:-4000})' },
-  token: { value: 'T', help: 'the sandbox admin token (default SANDBOX_ADMIN_TOKEN, else ${DATA_DIR:-./.data}/sandbox-admin-token)' },
-  partner: { value: 'ID', help: 'the partner the command acts for (default: the default partner; ignored by those acting for everyone)' },
+  token: { value: 'T', help: "the admin token or a partner's portal token (default SANDBOX_TOKEN, else SANDBOX_ADMIN_TOKEN, else ${DATA_DIR:-./.data}/sandbox-admin-token)" },
+  partner: { value: 'ID', help: "the partner the command acts for (default: the portal token's, or with the admin token the default partner; ignored by those acting for everyone)" },
 };
 
 export const EXIT_CODES = 'Exit codes: 0 done, 1 the server refused or could not be reached (the URL and the cause are printed), 2 usage.';
@@ -33,9 +33,11 @@ export const optionLines = (flags: Readonly<Record<string, Flag>>) => {
 export const USAGE = `Usage: ${PROGRAM} <command> [options]
        (in this repository: npm run sandbox -- <command> [options])
 
-Drives the reference server's sandbox over HTTP: partners and their keys, connected clients, webhooks and
-their deliveries, simulated inbound messages, template reviews and message statuses, trials, signup codes,
-faults on demand, and a ready fixtures file for the drift check. \`${PROGRAM} <command> --help\` describes one command.
+Drives the reference server's sandbox over HTTP: partners, their portal tokens and keys, connected clients,
+webhooks and their deliveries, simulated inbound messages, template reviews and message statuses, trials,
+signup codes, the request log, the partner's clock, faults on demand, and a ready fixtures file for the drift
+check. With the admin token every command acts for any partner (--partner); with a partner's portal token,
+for that partner alone. \`${PROGRAM} <command> --help\` describes one command.
 
 Commands:
 ${COMMANDS.map((command) => `  ${synopsis(command)}\n      ${command.summary}`).join('\n')}

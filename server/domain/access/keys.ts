@@ -56,6 +56,8 @@ export class ApiKeys {
     private readonly store: Pick<Store, 'keys' | 'partnerSettings' | 'transaction'>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    /** The time of a key's partner (its sandbox clock may be ahead): a key expires in its partner's time. */
+    private readonly partnerNow: (partnerId: PartnerId) => Promise<Date> = async () => clock(),
   ) {}
 
   /** Creates a key; the plain key is returned here and never again. */
@@ -108,15 +110,15 @@ export class ApiKeys {
   async authenticate(plain: string, remoteAddress: string | undefined): Promise<ApiKey> {
     if (!KEY_PATTERN.test(plain)) throw unauthorized('The API key is malformed.');
     const hash = hashKey(plain);
-    return this.admitted(await this.store.keys.findByHash(hash), hash, remoteAddress);
+    const key = await this.store.keys.findByHash(hash);
+    return this.admitted(key, hash, remoteAddress, key ? await this.partnerNow(key.partnerId) : this.clock());
   }
 
   /** The key found by the hash of a request's key, if it is that key and may be used now from `remoteAddress`. */
-  private admitted(key: ApiKey | undefined, hash: string, remoteAddress: string | undefined): ApiKey {
+  private admitted(key: ApiKey | undefined, hash: string, remoteAddress: string | undefined, now: Date): ApiKey {
     if (!key || !timingSafeEqual(Buffer.from(key.hash, 'hex'), Buffer.from(hash, 'hex'))) {
       throw unauthorized('The API key is invalid.');
     }
-    const now = this.clock();
     if (key.revokedAt !== null) throw unauthorized(`The API key ${describeKey(key)} has been revoked.`);
     if (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime()) {
       throw unauthorized(`The API key ${describeKey(key)} expired at ${key.expiresAt.toISOString()}.`);

@@ -88,6 +88,11 @@ export class Sessions {
     });
   }
 
+  /** The partner a session was created for (its hosted page runs in that partner's time), if the session exists. */
+  async partnerOf(sessionId: string): Promise<PartnerId | undefined> {
+    return (await this.store.sessions.findById(sessionId))?.partner_id;
+  }
+
   private async authenticate(sessionId: string, token: string): Promise<OnboardingSession> {
     const session = await this.store.sessions.findById(sessionId);
     const given = Buffer.from(hashToken(token), 'hex');

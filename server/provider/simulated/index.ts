@@ -9,7 +9,9 @@ import { SimulatedMedia } from './media';
 import { SimulatedMessaging, type EndUserAction } from './messaging';
 import { SimulatedOnboarding } from './onboarding';
 import type { HeldMedia, PlannedMove, SimulatorState } from './state';
-import { SimulatedTemplates } from './templates';
+import { SimulatedTemplates, type AccountFilter } from './templates';
+
+export type { AccountFilter } from './templates';
 
 export type { EndUserAction } from './messaging';
 
@@ -43,8 +45,11 @@ export interface SimulatorControls {
   templatesReachable(): Promise<boolean>;
   /** The media the provider holds for an account under an id, if any. */
   heldMedia(accountKey: string, id: string): Promise<HeldMedia | undefined>;
-  /** Runs the reviewer's moves due now (the simulator's clock tick); answers how many ran. */
-  runDue(): Promise<number>;
+  /**
+   * Runs the reviewer's moves due now (the simulator's clock tick); answers how many ran. `accounts`: only
+   * the templates of these accounts (`only`), or all but theirs (`except`).
+   */
+  runDue(accounts?: AccountFilter): Promise<number>;
 }
 
 export interface SimulatorOptions {
@@ -54,6 +59,8 @@ export interface SimulatorOptions {
   /** How long media are kept (section 8's 30 days). */
   mediaRetentionMs: number;
   clock: SimulatorClock;
+  /** The provider's own time, which no caller's time moves: when it purges expired media for every account (default `clock`). */
+  purgeClock?: SimulatorClock;
   ids: SimulatorIds;
   /** How long the simulated review (and each later planned move) takes: TEMPLATE_REVIEW_DELAY_MS. */
   reviewDelayMs: number;
@@ -62,7 +69,7 @@ export interface SimulatorOptions {
 export function createSimulatedProvider(options: SimulatorOptions): { provider: ChannelProvider; controls: SimulatorControls } {
   const { state, clock, ids } = options;
   const calls: SimulatorCalls = [];
-  const media = new SimulatedMedia({ state, directory: options.mediaDirectory, retentionMs: options.mediaRetentionMs, clock, ids, calls });
+  const media = new SimulatedMedia({ state, directory: options.mediaDirectory, retentionMs: options.mediaRetentionMs, clock, purgeClock: options.purgeClock ?? clock, ids, calls });
   const messaging = new SimulatedMessaging({ ids, calls });
   const templates = new SimulatedTemplates(state, clock, ids, { reviewDelayMs: options.reviewDelayMs });
   return {
@@ -81,7 +88,7 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
       setTemplatesReachable: (reachable) => templates.setReachable(reachable),
       templatesReachable: () => templates.isReachable(),
       heldMedia: (accountKey, id) => state.media(accountKey, id),
-      runDue: () => templates.runDue(),
+      runDue: (accounts) => templates.runDue(accounts),
     },
   };
 }

@@ -36,7 +36,7 @@ const credentialsDropped = (accountKey: string) => `credentials_dropped:${accoun
 
 export class SimulatedMedia implements MediaProvider {
   constructor(
-    private readonly deps: { state: SimulatorState; directory: string; retentionMs: number; clock: SimulatorClock; ids: SimulatorIds; calls: SimulatorCalls },
+    private readonly deps: { state: SimulatorState; directory: string; retentionMs: number; clock: SimulatorClock; purgeClock: SimulatorClock; ids: SimulatorIds; calls: SimulatorCalls },
   ) {}
 
   async uploadMedia(account: ProviderAccount, file: MediaFile): Promise<{ mediaId: string }> {
@@ -127,7 +127,7 @@ export class SimulatedMedia implements MediaProvider {
 
   /** Deletes media past their 30 days (bytes and record); returns how many went. */
   async purgeExpired(): Promise<number> {
-    const expired = await this.deps.state.expiredMedia(this.deps.clock());
+    const expired = await this.deps.state.expiredMedia(this.deps.purgeClock());
     for (const media of expired) {
       rmSync(media.path, { force: true });
       await this.deps.state.removeMedia(media.id);

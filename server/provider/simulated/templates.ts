@@ -23,6 +23,12 @@ export interface SimulatedTemplateOptions {
   reviewDelayMs: number;
 }
 
+/** Which accounts' templates a run of the reviewer takes: only these, or all but these. */
+export interface AccountFilter {
+  only?: ReadonlySet<string>;
+  except?: ReadonlySet<string>;
+}
+
 /**
  * The template half of the simulated provider. Deterministic outcomes by (normalized) template name:
  *
@@ -188,10 +194,12 @@ export class SimulatedTemplates implements TemplateProvider {
    * with several instances on the data exactly one makes it; a claim never completed (its instance died) is
    * taken again after MOVE_CLAIM_MS.
    */
-  async runDue(): Promise<number> {
+  async runDue(accounts?: AccountFilter): Promise<number> {
     let moved = 0;
     const now = this.clock();
     for (const template of await this.state.dueTemplates(now)) {
+      if (accounts && !(accounts.only?.has(template.account) ?? true)) continue;
+      if (accounts?.except?.has(template.account)) continue;
       const [step, ...rest] = template.plan;
       if (!step || !template.next_move_at) continue;
       if (!(await this.state.claimMove(template.id, template.next_move_at, new Date(now.getTime() + MOVE_CLAIM_MS)))) continue;

@@ -16,6 +16,7 @@ export const ENUMS = {
 
 /** The bounds (lengths, sizes, ranges) of every named schema that states them, by schema. */
 export const LIMITS = {
+  Duration: { maxLength: 32 },
   SigningSecret: { minLength: 16, maxLength: 200 },
   ClientRef: { minLength: 1, maxLength: 128 },
   Recipient: { minLength: 1, maxLength: 64 },

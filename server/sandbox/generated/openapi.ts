@@ -10,8 +10,51 @@ export interface paths {
         };
         get: operations["sandboxListPartners"];
         put?: never;
-        /** @description Creates a partner account; its keys are then created with `POST /keys?partner=<id>`. */
+        /** @description Creates a partner account, with its portal token (`portal_token`, shown once); its keys are then created with `POST /keys?partner=<id>`, or by the partner with its portal token. */
         post: operations["sandboxCreatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/partners/{partner_id}/portal-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description A new portal token for the partner, shown once; the partner's previous portal token stops working at
+         *     once. The provider hands it to the partner for the partner's own use of the sandbox.
+         */
+        post: operations["sandboxIssuePortalToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Which token the request carries and the partner it acts for: with a portal token, the token's partner;
+         *     with the admin token, the partner `?partner=` names (the default partner when absent).
+         */
+        get: operations["sandboxWhoAmI"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -21,7 +64,7 @@ export interface paths {
     "/keys": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -40,7 +83,7 @@ export interface paths {
     "/keys/{key}/rotate": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -59,7 +102,7 @@ export interface paths {
     "/keys/{key}/revoke": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -78,7 +121,7 @@ export interface paths {
     "/clients": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -98,7 +141,7 @@ export interface paths {
     "/webhook": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -117,7 +160,7 @@ export interface paths {
     "/webhook/test": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -136,7 +179,7 @@ export interface paths {
     "/webhook/samples/{event}": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -155,7 +198,7 @@ export interface paths {
     "/webhook/deliveries": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -174,7 +217,7 @@ export interface paths {
     "/webhook/deliveries/{delivery_id}": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -193,7 +236,7 @@ export interface paths {
     "/webhook/redeliver": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -212,7 +255,7 @@ export interface paths {
     "/inbound": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -236,7 +279,7 @@ export interface paths {
     "/templates/review": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -272,7 +315,7 @@ export interface paths {
     "/messages/{message_id}/status": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -291,7 +334,7 @@ export interface paths {
     "/test-recipients": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -310,7 +353,7 @@ export interface paths {
     "/trial": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -349,7 +392,7 @@ export interface paths {
     "/examples": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -378,7 +421,7 @@ export interface paths {
     "/faults": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -412,7 +455,7 @@ export interface paths {
     "/faults/{fault_id}": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -428,10 +471,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The partner's monthly usage, as `GET /v1/usage` answers it to the partner's keys: the current UTC month in
+         *     `current` and the twelve closed months before it in `history`, newest first.
+         */
+        get: operations["sandboxGetUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The partner's request log, newest first: each `/v1` request made with one of its keys, with its answer's
+         *     status, error code, request id and duration. Keys, secrets and tokens are never stored. The log keeps a
+         *     partner's most recent requests only (by default the last 1,000 or 7 days, whichever is less; the
+         *     server's `REQUEST_LOG_LIMIT` and `REQUEST_LOG_DAYS`). A page holds at most `limit` entries;
+         *     `next_cursor`, when not null, fetches the next (older) page.
+         */
+        get: operations["sandboxListRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/requests/{request_id}": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One request of the log by its request id (the answer's `X-Request-Id`), with its request and answer bodies. */
+        get: operations["sandboxGetRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clock": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The partner's current time and how far it is ahead of the server's. */
+        get: operations["sandboxGetClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clock/advance": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Moves the partner's time forward, and only that partner's, for every rule of the API that reads time:
+         *     customer service windows close, hosted sessions expire, media ids pass 30 days, trials and grace end,
+         *     keys expire, a deleted template's name is free after 30 days, the month's usage moves into `history`.
+         *     What is then due for the partner (simulated reviews, webhook attempts) runs before the answer. The
+         *     clock goes at most 3,650 days ahead of the server's.
+         */
+        post: operations["sandboxAdvanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clock/reset": {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Puts the partner's time back to the server's. What was made in the partner's future keeps its timestamps. */
+        post: operations["sandboxResetClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contract-fixtures": {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -490,6 +668,97 @@ export interface components {
             id: string;
             name: string;
             created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A new partner account with its portal token, shown once. */
+        NewPartner: {
+            id: string;
+            name: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The partner's portal token (`ptk_…`): shown once, kept only as a hash. */
+            portal_token: string;
+        };
+        /** @description A partner's new portal token, shown once; the one before it no longer works. */
+        PortalToken: {
+            partner_id: string;
+            portal_token: string;
+            issued_at: components["schemas"]["Timestamp"];
+        };
+        Caller: {
+            /**
+             * @description admin: the provider's token, any partner; portal: this partner's token.
+             * @enum {string}
+             */
+            access: "admin" | "portal";
+            partner: components["schemas"]["Partner"];
+        };
+        /** @description A length of time as whole days, hours, minutes and seconds: `25h`, `31d`, `1d12h`, `90m`, `30s`. */
+        Duration: string;
+        Clock: {
+            partner_id: string;
+            /** @description The partner's time. */
+            now: components["schemas"]["Timestamp"];
+            /** @description How far the partner's time is ahead of the server's. */
+            offset_seconds: number;
+            /** @description The server's time. */
+            server_now: components["schemas"]["Timestamp"];
+        };
+        /** @description A file of a multipart body, by its size and hash. */
+        LoggedFile: {
+            field: string;
+            filename: string | null;
+            content_type: string | null;
+            size: number;
+            sha256: string;
+        };
+        /**
+         * @description A request or answer body as logged: JSON as `json` (keys, secrets and tokens replaced by `"[redacted]"`),
+         *     other text as `text`, a multipart upload as its text `fields` and its `files` by size and hash, and any
+         *     other bytes (a downloaded media file) by `size` and `sha256` alone. `truncated`: the JSON or text was
+         *     longer than the log keeps (64 KiB) and is cut.
+         */
+        LoggedBody: {
+            content_type: string | null;
+            /** @description Bytes. */
+            size: number;
+            /** @description The JSON body */
+            json?: unknown;
+            text?: string;
+            fields?: {
+                [key: string]: string;
+            };
+            files?: components["schemas"]["LoggedFile"][];
+            sha256?: string;
+            truncated?: boolean;
+        };
+        RequestSummary: {
+            /** @description The answer's `X-Request-Id`. */
+            request_id: string;
+            /** @description When the request arrived (the partner's time). */
+            at: components["schemas"]["Timestamp"];
+            method: string;
+            /** @description The path and query, as sent. */
+            path: string;
+            /** @description The operationId of openapi.yaml; null for a path it does not document. */
+            operation: string | null;
+            status: number;
+            /** @description The answer's `error.code`; null for a success. */
+            error_code: string | null;
+            duration_ms: number;
+            key_id: string;
+            key_prefix: string;
+        };
+        RequestList: {
+            requests: components["schemas"]["RequestSummary"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @description One request of the log, with its headers (authorization redacted) and both bodies. */
+        LoggedRequest: components["schemas"]["RequestSummary"] & {
+            request_headers: {
+                [key: string]: string;
+            };
+            request_body: components["schemas"]["LoggedBody"] | null;
+            response_body: components["schemas"]["LoggedBody"] | null;
         };
         PartnerList: {
             partners: components["schemas"]["Partner"][];
@@ -792,9 +1061,25 @@ export interface components {
          * @enum {string}
          */
         PreferenceValue: "opt_in" | "opt_out";
+        UsageResponse: {
+            current: components["schemas"]["UsagePeriod"];
+            /** @description The twelve closed months before the current one, newest first. */
+            history: components["schemas"]["UsagePeriod"][];
+        };
+        UsagePeriod: {
+            /** @description Year and month, UTC (`YYYY-MM`). */
+            period: string;
+            inbound_messages: number;
+            /** @description Free-form messages delivered with live keys. */
+            outbound_messages: number;
+            /** @description Template messages delivered with live keys. */
+            outbound_template_messages: number;
+            /** @description Sum of the three counts. */
+            total_messages: number;
+        };
     };
     responses: {
-        /** @description Refused: the section 7 envelope of the public API (401 without the admin token, 404 for an unknown partner or resource, 400 and 409 for a refused request). */
+        /** @description Refused: the section 7 envelope of the public API (401 without a valid admin or portal token, 403 `forbidden` for a portal token on an operation that acts on every partner, 404 for an unknown partner or resource or another partner named with a portal token, 400 and 409 for a refused request). */
         Error: {
             headers: {
                 [name: string]: unknown;
@@ -814,7 +1099,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+        /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
         Partner: string;
         /** @description Key id or display prefix. */
         Key: string;
@@ -868,7 +1153,56 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Partner"];
+                    "application/json": components["schemas"]["NewPartner"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxIssuePortalToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partner_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalToken"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxWhoAmI: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Caller"];
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -878,7 +1212,7 @@ export interface operations {
     sandboxListKeys: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -903,7 +1237,7 @@ export interface operations {
     sandboxCreateKey: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -939,7 +1273,7 @@ export interface operations {
     sandboxRotateKey: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -967,7 +1301,7 @@ export interface operations {
     sandboxRevokeKey: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -995,7 +1329,7 @@ export interface operations {
     sandboxConnectClient: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1030,7 +1364,7 @@ export interface operations {
     sandboxGetWebhook: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1055,7 +1389,7 @@ export interface operations {
     sandboxSetWebhook: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1089,7 +1423,7 @@ export interface operations {
     sandboxFireTest: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1121,7 +1455,7 @@ export interface operations {
     sandboxFireSample: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1154,7 +1488,7 @@ export interface operations {
     sandboxListDeliveries: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
                 event_id?: string;
                 event?: components["schemas"]["EventKind"];
@@ -1183,7 +1517,7 @@ export interface operations {
     sandboxGetDelivery: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1210,7 +1544,7 @@ export interface operations {
     sandboxRedeliver: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1242,7 +1576,7 @@ export interface operations {
     sandboxSimulateInbound: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1291,7 +1625,7 @@ export interface operations {
     sandboxDecideReview: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1354,7 +1688,7 @@ export interface operations {
     sandboxAdvanceMessage: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1389,7 +1723,7 @@ export interface operations {
     sandboxRegisterTestRecipient: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1421,7 +1755,7 @@ export interface operations {
     sandboxSetTrial: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1485,7 +1819,7 @@ export interface operations {
     sandboxExamples: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1510,7 +1844,7 @@ export interface operations {
     sandboxListFaults: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1535,7 +1869,7 @@ export interface operations {
     sandboxAddFault: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1576,7 +1910,7 @@ export interface operations {
     sandboxClearFaults: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
                 /** @description The key (id or display prefix) whose faults to remove. */
                 key?: string;
@@ -1603,7 +1937,7 @@ export interface operations {
     sandboxRemoveFault: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;
@@ -1627,10 +1961,185 @@ export interface operations {
             "5XX": components["responses"]["Failure"];
         };
     };
+    sandboxGetUsage: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageResponse"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxListRequests: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+                /** @description The operationId of openapi.yaml (e.g. sendMessage). */
+                operation?: string;
+                /** @description The answer's HTTP status. */
+                status?: number;
+                /** @description The answer's `error.code` (e.g. outside_service_window). */
+                error_code?: string;
+                /** @description The `X-Request-Id` of the answer. */
+                request_id?: string;
+                /** @description The key (its id or display prefix) the requests were made with. */
+                key?: string;
+                /** @description Requests at or after this time (the partner's time). */
+                since?: components["schemas"]["Timestamp"];
+                /** @description Requests before this time (the partner's time). */
+                until?: components["schemas"]["Timestamp"];
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestList"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxGetRequest: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoggedRequest"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxGetClock: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxAdvanceClock: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    by: components["schemas"]["Duration"];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
+    sandboxResetClock: {
+        parameters: {
+            query?: {
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
+                partner?: components["parameters"]["Partner"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Failure"];
+        };
+    };
     sandboxContractFixtures: {
         parameters: {
             query?: {
-                /** @description The partner the call acts for (`ptn_…`); the default partner when absent. */
+                /** @description The partner the call acts for (`ptn_…`); when absent, the portal token's partner, or with the admin token the default partner. With a portal token, another partner is answered `404`. */
                 partner?: components["parameters"]["Partner"];
             };
             header?: never;

@@ -9,18 +9,20 @@
 import type { operations } from "./openapi";
 import type { AnswerHeaders, OperationRoute, ServerBinding, StatusClass } from "../../../generated/server";
 
-export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault" | "sandboxContractFixtures" | "sandboxTick";
+export type OperationId = "sandboxListPartners" | "sandboxCreatePartner" | "sandboxIssuePortalToken" | "sandboxWhoAmI" | "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey" | "sandboxConnectClient" | "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver" | "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxExamples" | "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault" | "sandboxGetUsage" | "sandboxListRequests" | "sandboxGetRequest" | "sandboxGetClock" | "sandboxAdvanceClock" | "sandboxResetClock" | "sandboxContractFixtures" | "sandboxTick";
 
 /** The operations of each tag. */
 export interface OperationsByTag {
-  "Partners": "sandboxListPartners" | "sandboxCreatePartner";
+  "Partners": "sandboxListPartners" | "sandboxCreatePartner" | "sandboxIssuePortalToken" | "sandboxWhoAmI";
   "Keys": "sandboxListKeys" | "sandboxCreateKey" | "sandboxRotateKey" | "sandboxRevokeKey";
   "Clients": "sandboxConnectClient";
   "Webhooks": "sandboxGetWebhook" | "sandboxSetWebhook" | "sandboxFireTest" | "sandboxFireSample" | "sandboxListDeliveries" | "sandboxGetDelivery" | "sandboxRedeliver";
   "Simulation": "sandboxSimulateInbound" | "sandboxDecideReview" | "sandboxSetProvider" | "sandboxAdvanceMessage" | "sandboxTick";
-  "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode";
+  "Account": "sandboxRegisterTestRecipient" | "sandboxSetTrial" | "sandboxIssueSignupCode" | "sandboxGetUsage";
   "Code samples": "sandboxExamples";
   "Faults": "sandboxListFaults" | "sandboxAddFault" | "sandboxClearFaults" | "sandboxRemoveFault";
+  "Requests": "sandboxListRequests" | "sandboxGetRequest";
+  "Clock": "sandboxGetClock" | "sandboxAdvanceClock" | "sandboxResetClock";
   "Drift check": "sandboxContractFixtures";
 }
 
@@ -30,6 +32,10 @@ export interface ServerRequests<B extends ServerBinding = ServerBinding> {
   sandboxListPartners: { key: B["key"] };
   /** POST /partners (Partners) */
   sandboxCreatePartner: { key: B["key"]; body: NonNullable<operations["sandboxCreatePartner"]["requestBody"]>["content"]["application/json"] };
+  /** POST /partners/{partner_id}/portal-token (Partners) */
+  sandboxIssuePortalToken: { key: B["key"]; path: operations["sandboxIssuePortalToken"]["parameters"]["path"] };
+  /** GET /me (Partners) */
+  sandboxWhoAmI: { key: B["key"]; query: NonNullable<operations["sandboxWhoAmI"]["parameters"]["query"]> };
   /** GET /keys (Keys) */
   sandboxListKeys: { key: B["key"]; query: NonNullable<operations["sandboxListKeys"]["parameters"]["query"]> };
   /** POST /keys (Keys) */
@@ -78,6 +84,18 @@ export interface ServerRequests<B extends ServerBinding = ServerBinding> {
   sandboxClearFaults: { key: B["key"]; query: NonNullable<operations["sandboxClearFaults"]["parameters"]["query"]> };
   /** DELETE /faults/{fault_id} (Faults) */
   sandboxRemoveFault: { key: B["key"]; path: operations["sandboxRemoveFault"]["parameters"]["path"]; query: NonNullable<operations["sandboxRemoveFault"]["parameters"]["query"]> };
+  /** GET /usage (Account) */
+  sandboxGetUsage: { key: B["key"]; query: NonNullable<operations["sandboxGetUsage"]["parameters"]["query"]> };
+  /** GET /requests (Requests) */
+  sandboxListRequests: { key: B["key"]; query: NonNullable<operations["sandboxListRequests"]["parameters"]["query"]> };
+  /** GET /requests/{request_id} (Requests) */
+  sandboxGetRequest: { key: B["key"]; path: operations["sandboxGetRequest"]["parameters"]["path"]; query: NonNullable<operations["sandboxGetRequest"]["parameters"]["query"]> };
+  /** GET /clock (Clock) */
+  sandboxGetClock: { key: B["key"]; query: NonNullable<operations["sandboxGetClock"]["parameters"]["query"]> };
+  /** POST /clock/advance (Clock) */
+  sandboxAdvanceClock: { key: B["key"]; query: NonNullable<operations["sandboxAdvanceClock"]["parameters"]["query"]>; body: NonNullable<operations["sandboxAdvanceClock"]["requestBody"]>["content"]["application/json"] };
+  /** POST /clock/reset (Clock) */
+  sandboxResetClock: { key: B["key"]; query: NonNullable<operations["sandboxResetClock"]["parameters"]["query"]> };
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures: { key: B["key"]; query: NonNullable<operations["sandboxContractFixtures"]["parameters"]["query"]> };
   /** POST /tick (Simulation) */
@@ -96,6 +114,16 @@ export interface ServerAnswers<P extends string = never> {
     | ({ status: 201; body: operations["sandboxCreatePartner"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["201"], P>)
     | ({ status: StatusClass<4>; body: operations["sandboxCreatePartner"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["4XX"], P>)
     | ({ status: StatusClass<5>; body: operations["sandboxCreatePartner"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxCreatePartner"]["responses"]["5XX"], P>);
+  /** POST /partners/{partner_id}/portal-token (Partners) */
+  sandboxIssuePortalToken:
+    | ({ status: 201; body: operations["sandboxIssuePortalToken"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssuePortalToken"]["responses"]["201"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxIssuePortalToken"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssuePortalToken"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxIssuePortalToken"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxIssuePortalToken"]["responses"]["5XX"], P>);
+  /** GET /me (Partners) */
+  sandboxWhoAmI:
+    | ({ status: 200; body: operations["sandboxWhoAmI"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxWhoAmI"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxWhoAmI"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxWhoAmI"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxWhoAmI"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxWhoAmI"]["responses"]["5XX"], P>);
   /** GET /keys (Keys) */
   sandboxListKeys:
     | ({ status: 200; body: operations["sandboxListKeys"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListKeys"]["responses"]["200"], P>)
@@ -216,6 +244,36 @@ export interface ServerAnswers<P extends string = never> {
     | ({ status: 200; body: operations["sandboxRemoveFault"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["200"], P>)
     | ({ status: StatusClass<4>; body: operations["sandboxRemoveFault"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["4XX"], P>)
     | ({ status: StatusClass<5>; body: operations["sandboxRemoveFault"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxRemoveFault"]["responses"]["5XX"], P>);
+  /** GET /usage (Account) */
+  sandboxGetUsage:
+    | ({ status: 200; body: operations["sandboxGetUsage"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxGetUsage"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetUsage"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetUsage"]["responses"]["5XX"], P>);
+  /** GET /requests (Requests) */
+  sandboxListRequests:
+    | ({ status: 200; body: operations["sandboxListRequests"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListRequests"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxListRequests"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListRequests"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxListRequests"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxListRequests"]["responses"]["5XX"], P>);
+  /** GET /requests/{request_id} (Requests) */
+  sandboxGetRequest:
+    | ({ status: 200; body: operations["sandboxGetRequest"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetRequest"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxGetRequest"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetRequest"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetRequest"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetRequest"]["responses"]["5XX"], P>);
+  /** GET /clock (Clock) */
+  sandboxGetClock:
+    | ({ status: 200; body: operations["sandboxGetClock"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetClock"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxGetClock"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetClock"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxGetClock"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxGetClock"]["responses"]["5XX"], P>);
+  /** POST /clock/advance (Clock) */
+  sandboxAdvanceClock:
+    | ({ status: 200; body: operations["sandboxAdvanceClock"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceClock"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxAdvanceClock"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceClock"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxAdvanceClock"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxAdvanceClock"]["responses"]["5XX"], P>);
+  /** POST /clock/reset (Clock) */
+  sandboxResetClock:
+    | ({ status: 200; body: operations["sandboxResetClock"]["responses"]["200"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxResetClock"]["responses"]["200"], P>)
+    | ({ status: StatusClass<4>; body: operations["sandboxResetClock"]["responses"]["4XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxResetClock"]["responses"]["4XX"], P>)
+    | ({ status: StatusClass<5>; body: operations["sandboxResetClock"]["responses"]["5XX"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxResetClock"]["responses"]["5XX"], P>);
   /** POST /contract-fixtures (Drift check) */
   sandboxContractFixtures:
     | ({ status: 201; body: operations["sandboxContractFixtures"]["responses"]["201"]["content"]["application/json"] } & AnswerHeaders<operations["sandboxContractFixtures"]["responses"]["201"], P>)
@@ -269,6 +327,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     requestBody: { mediaType: "application/json", required: true, fileParts: [] },
     errorCodeWhenMissing: {},
     responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxWhoAmI: {
+    method: "get",
+    path: "/me",
+    expressPath: "/me",
+    tag: "Partners",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxListKeys: {
     method: "get",
@@ -468,6 +537,61 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
+  sandboxGetUsage: {
+    method: "get",
+    path: "/usage",
+    expressPath: "/usage",
+    tag: "Account",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxListRequests: {
+    method: "get",
+    path: "/requests",
+    expressPath: "/requests",
+    tag: "Requests",
+    secured: true,
+    parameters: { path: [], query: ["partner", "operation", "status", "error_code", "request_id", "key", "since", "until", "limit", "cursor"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxGetClock: {
+    method: "get",
+    path: "/clock",
+    expressPath: "/clock",
+    tag: "Clock",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxAdvanceClock: {
+    method: "post",
+    path: "/clock/advance",
+    expressPath: "/clock/advance",
+    tag: "Clock",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: { mediaType: "application/json", required: true, fileParts: [] },
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxResetClock: {
+    method: "post",
+    path: "/clock/reset",
+    expressPath: "/clock/reset",
+    tag: "Clock",
+    secured: true,
+    parameters: { path: [], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
   sandboxContractFixtures: {
     method: "post",
     path: "/contract-fixtures",
@@ -489,6 +613,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxIssuePortalToken: {
+    method: "post",
+    path: "/partners/{partner_id}/portal-token",
+    expressPath: "/partners/:partner_id/portal-token",
+    tag: "Partners",
+    secured: true,
+    parameters: { path: ["partner_id"], query: [], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "201": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
   },
   sandboxRotateKey: {
     method: "post",
@@ -552,6 +687,17 @@ export const OPERATIONS: { readonly [K in OperationId]: OperationRoute } = {
     tag: "Faults",
     secured: true,
     parameters: { path: ["fault_id"], query: ["partner"], header: [] },
+    requestBody: null,
+    errorCodeWhenMissing: {},
+    responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },
+  },
+  sandboxGetRequest: {
+    method: "get",
+    path: "/requests/{request_id}",
+    expressPath: "/requests/:request_id",
+    tag: "Requests",
+    secured: true,
+    parameters: { path: ["request_id"], query: ["partner"], header: [] },
     requestBody: null,
     errorCodeWhenMissing: {},
     responses: { "200": ["application/json"], "4XX": ["application/json"], "5XX": ["application/json"] },

@@ -1,3 +1,5 @@
+import { PARTNER_SANDBOX_MIGRATIONS } from './migrations-partner-sandbox';
+
 /**
  * The PostgreSQL schema: one ordered list of migrations, applied at start under an advisory lock (so
  * instances starting together migrate once), each in its own transaction, the applied versions kept in
@@ -302,6 +304,7 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
         FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
     `,
   },
+  ...PARTNER_SANDBOX_MIGRATIONS,
 ];
 
 /** The channel the triggers above notify on. */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { newPostgresDatabase, testDatabaseKind } from '../../testing';
 import { PostgresConnection } from '../postgres/connection';
-import { DEFAULT_PARTNER_ID, type ApiKey, type ClientId, type ClientRecord, type Delivery, type Fault, type TemplateRecord } from '../records';
+import { DEFAULT_PARTNER_ID, type ApiKey, type ClientId, type ClientRecord, type Delivery, type Fault, type RequestLogEntry, type TemplateRecord } from '../records';
 import type { Store } from '../repositories';
 import { openDatabase } from '../sqlite/database';
 import { SqliteConnection } from '../sqlite/connection';
@@ -124,6 +124,22 @@ const delivery = (id: string, eventId: string): Delivery => ({
   updated_at: T0,
 });
 
+/** One request of the partner's log. */
+const logged = (requestId: string): RequestLogEntry => ({
+  partnerId: P,
+  requestId,
+  at: T0,
+  method: 'GET',
+  path: '/v1/clients',
+  operationId: 'listClients',
+  status: 200,
+  errorCode: null,
+  durationMs: 1.5,
+  keyId: 'k-main',
+  keyPrefix: 'ik_live_abcd',
+  detail: '{}',
+});
+
 /** How each cached read is read through the repositories. */
 const READS: Record<CachedRead, (s: Store) => unknown> = {
   keysByHash: (s) => s.keys.findByHash(key('k-main').hash),
@@ -135,6 +151,8 @@ const READS: Record<CachedRead, (s: Store) => unknown> = {
   templateSyncs: (s) => s.templates.syncedAt(CLIENT),
   usage: (s) => s.usage.between(P, '2026-01', '2026-12'),
   faultTargets: (s) => s.faults.targets(),
+  partnerClocks: (s) => s.partnerClocks.offsetOf(P),
+  clocksAhead: (s) => s.partnerClocks.ahead(),
 };
 
 interface Call {
@@ -150,6 +168,15 @@ const CALLS: Record<string, Call> = {
   'partners.insert': { writes: ['partners'], run: (s) => s.partners.insert({ id: 'ptn_other', name: 'Other', created_at: T0 }) },
   'partners.findById': { run: (s) => s.partners.findById(P) },
   'partners.list': { run: (s) => s.partners.list() },
+  'portalTokens.put': { writes: ['portal_tokens'], run: (s) => s.portalTokens.put({ partnerId: P, hash: 'ab'.repeat(32), issuedAt: T0 }) },
+  'portalTokens.findByHash': { run: (s) => s.portalTokens.findByHash('ab'.repeat(32)) },
+  'requestLog.insert': { writes: ['request_log'], run: (s) => s.requestLog.insert([logged('req-1'), logged('req-2')]) },
+  'requestLog.page': { run: (s) => s.requestLog.page(P, { limit: 10, status: 200 }) },
+  'requestLog.find': { run: (s) => s.requestLog.find(P, 'req-1') },
+  'requestLog.trim': { writes: ['request_log'], run: (s) => s.requestLog.trim(P, 1, T0) },
+  'partnerClocks.offsetOf': { run: (s) => s.partnerClocks.offsetOf('ptn_other') },
+  'partnerClocks.set': { writes: ['partner_clocks'], changes: ['partnerClocks', 'clocksAhead'], run: (s) => s.partnerClocks.set(P, 3_600_000) },
+  'partnerClocks.ahead': { run: (s) => s.partnerClocks.ahead() },
   'keys.insert': { writes: ['api_keys'], run: (s) => s.keys.insert(key('k-second')) },
   'keys.update': { writes: ['api_keys'], changes: ['keysByHash'], run: (s) => s.keys.update(key('k-main', { revokedAt: at(1) })) },
   'keys.findById': { run: (s) => s.keys.findById(P, 'k-main') },

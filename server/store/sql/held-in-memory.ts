@@ -15,7 +15,8 @@
 // | templates and when they were synced,   | data_version`: `npm run keys`)            | CACHE_MAX_AGE_MS (2 s) at most; nothing  |
 // | a contact's last inbound message (the  |                                           | while the listener is not proven alive   |
 // | service window), a partner's usage,    |                                           |                                          |
-// | which keys and partners have faults    |                                           |                                          |
+// | which keys and partners have faults,   |                                           |                                          |
+// | partners' clock offsets                |                                           |                                          |
 //
 // Never held: sessions, template name reservations, webhook deliveries and their leases, message statuses,
 // media, trial settings, test recipients, the turns a fault has left. Each claim or count there is one statement the database makes
@@ -61,6 +62,9 @@ const CACHED_READS = {
   usage: { table: 'usage_monthly' },
   /** Which keys and partners have live faults (asked by every request of a key). */
   faultTargets: { table: 'faults' },
+  /** How far a partner's time is ahead (asked by every request of a partner), and which partners are ahead (every tick). */
+  partnerClocks: { table: 'partner_clocks', keepAbsent: true },
+  clocksAhead: { table: 'partner_clocks' },
 } as const satisfies Record<string, { table: string; keepAbsent?: boolean }>;
 
 export type CachedRead = keyof typeof CACHED_READS;
@@ -79,6 +83,8 @@ export interface HeldInMemory {
   readonly templateSyncs: CachedReads<number>;
   readonly usage: CachedReads<UsageCount[]>;
   readonly faultTargets: CachedReads<FaultTargets>;
+  readonly partnerClocks: CachedReads<number>;
+  readonly clocksAhead: CachedReads<Array<{ partnerId: string; offsetMs: number }>>;
   /** Where requests are counted in their rate-limit window. */
   readonly rateLimits: RateLimitRepository;
   /** Writes what must outlive the process (SQLite's rate-limit windows), as the store closes. */

@@ -5,7 +5,10 @@ import { SqlFaultRepository } from './faults';
 import { heldInMemory, type HeldInMemory } from './held-in-memory';
 import { SqlKeyRepository } from './keys';
 import { sqlMessagingStore } from './messaging';
+import { SqlPartnerClockRepository } from './partner-clocks';
 import { SqlPartnerRepository } from './partners';
+import { SqlPortalTokenRepository } from './portal-tokens';
+import { SqlRequestLogRepository } from './request-log';
 import { SqlSessionRepository } from './sessions';
 import { SqlTemplateRepository } from './templates';
 import { SqlUsageRepository } from './usage';
@@ -36,6 +39,9 @@ function repositoriesOver(db: SqlConnection, memory: HeldInMemory): Store {
   return {
     kind: db.dialect,
     partners: new SqlPartnerRepository(db),
+    portalTokens: new SqlPortalTokenRepository(db),
+    requestLog: new SqlRequestLogRepository(db),
+    partnerClocks: new SqlPartnerClockRepository(db, memory),
     keys: new SqlKeyRepository(db, memory),
     clients: new SqlClientRepository(db, memory),
     sessions: new SqlSessionRepository(db),

@@ -91,7 +91,8 @@ export class SqlWebhookRepository implements WebhookRepository {
     const rows = await this.db.all<DeliveryRow>(
       `UPDATE webhook_deliveries SET lease_owner = ?, lease_until = ?
        WHERE seq IN (SELECT seq FROM webhook_deliveries
-         WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+         WHERE state = 'pending' AND (lease_until IS NULL OR lease_until <= ?)
+           AND next_attempt_at <= ? + COALESCE((SELECT offset_ms FROM partner_clocks c WHERE c.partner_id = webhook_deliveries.partner_id), 0)
          ORDER BY next_attempt_at, seq LIMIT ? ${skipLocked})
        RETURNING ${D_COLUMNS.join(', ')}`,
       [lease.owner, lease.until.getTime(), now.getTime(), now.getTime(), limit],

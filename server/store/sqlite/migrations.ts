@@ -1,3 +1,5 @@
+import { PARTNER_SANDBOX_MIGRATIONS } from './migrations-partner-sandbox';
+
 /**
  * The schema of the data file: one list of migrations in version order, applied at start inside one
  * transaction each; the applied versions are kept in `schema_migrations`. Append a new migration with a
@@ -403,4 +405,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       ALTER TABLE webhook_deliveries ADD COLUMN overtakes TEXT;
     `,
   },
+  ...PARTNER_SANDBOX_MIGRATIONS,
 ];
