@@ -31,6 +31,7 @@ module.exports = {
         ...common.testPathIgnorePatterns,
         '/server/instances\\.test\\.ts$',
         '/server/revoked-everywhere\\.test\\.ts$',
+        '/server/operations-instances\\.test\\.ts$',
         '/server/store/schemas\\.test\\.ts$',
       ],
     },

@@ -1,5 +1,6 @@
 // The composition root: the one place that builds the reference server from its parts (store, simulated
-// provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker). `npm start`, the test
+// provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker, and what operators use beside
+// them: readiness, metrics, retention). `npm start`, the test
 // support, the benchmark and the command-line tools all get their server from here.
 import type { Express } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,10 @@ import { openStore, type OpenOptions } from './store/open';
 import type { Store } from './store/repositories';
 import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
+import { createMetrics, type Metrics } from './operations/metrics';
+import { probes } from './operations/probes';
+import { Readiness } from './operations/readiness';
+import { RetentionPurge, storeFamilies } from './operations/retention';
 import { WebhookReceivers } from './domain/webhooks/receivers';
 import { DeliveryLog, DeliveryWorker, WebhookPublisher, webhookDelivery, type WebhookDelivery } from './webhooks';
 
@@ -57,6 +62,12 @@ export interface Composition {
   store: Store;
   /** On PostgreSQL, what tells this instance of the others' changes (store/postgres/change-listener.ts). */
   cacheListener?: ChangeListener;
+  /** What /readyz answers, and what a stop turns not ready (operations/readiness.ts). */
+  readiness: Readiness;
+  /** The metrics, when METRICS_PORT is set (served by operations/metrics-server.ts). */
+  metrics: Metrics | undefined;
+  /** Purges what is past retention, a batch at a time; the ticker runs it (operations/retention.ts). */
+  retention: RetentionPurge;
   domain: Domain;
   /** The webhooks as the sandbox uses them: receiver configuration, publishing, the delivery log. */
   webhooks: WebhookDelivery;
@@ -66,7 +77,7 @@ export interface Composition {
   simulator: SimulatorControls;
   sandbox: { token: string; generated: boolean; service: Sandbox };
   app: Express;
-  /** Runs what is due now: the simulated reviewer's moves, then webhook attempts. */
+  /** Runs what is due now: the simulated reviewer's moves, webhook attempts, then a batch of each purge due. */
   tick(): Promise<void>;
   /** Runs `tick` every TICK_INTERVAL_MS (unless 0) until `close`. */
   start(): void;
@@ -79,7 +90,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const { store, connection, cacheListener } = await openStore(
+  const { store, connection, cacheListener, diagnostics } = await openStore(
     { databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) },
     { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs, wrap: options.wrapConnection },
   );
@@ -92,7 +103,10 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     ids,
     reviewDelayMs: config.reviewDelayMs,
   });
-  const onError = (error: unknown) => logger.error({ err: error }, 'webhook or review tick failed');
+  const onError = (error: unknown) => logger.error({ err: error }, 'webhook, review or retention tick failed');
+  const metrics = config.metrics
+    ? createMetrics({ store: diagnostics, nextDueAttempt: () => store.webhooks.nextDueAt(), pendingReviews: () => controls.pendingReviews(), clock })
+    : undefined;
   const receivers = new WebhookReceivers({ repo: store.webhooks, clock, ids });
   const deliveries = new DeliveryWorker({
     repo: store.webhooks,
@@ -102,6 +116,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     instance,
     leaseMs: config.deliveryLeaseMs,
     onError,
+    attempted: metrics?.webhookAttempt,
   });
   const faults = new Faults(store.faults, clock, ids);
   const publisher = new WebhookPublisher({ repo: store.webhooks, receivers, faults, clock, ids, queued: () => void deliveries.runDue() });
@@ -116,17 +131,31 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
     spoolDirectory: join(config.dataDir, 'uploads'),
   });
+  const retention = new RetentionPurge({
+    families: [
+      ...storeFamilies(store.retention, config.retention.days),
+      // The provider's media end with their 30 days whatever RETENTION_DAYS says: past them, their bytes serve nothing.
+      { name: 'media', purge: (_now, limit) => controls.purgeExpiredMedia(limit) },
+    ],
+    claims: store.retention,
+    clock,
+    instance,
+    batch: config.retention.batch,
+    purged: metrics?.purged,
+  });
   const ticker = createTicker(
     {
       run: async () => {
         await controls.runDue();
         await deliveries.runDue();
+        await retention.runDue();
       },
       settled: () => deliveries.idle(),
     },
     config.tickIntervalMs,
     onError,
   );
+  const readiness = new Readiness({ store: diagnostics, cacheListener, timeoutMs: config.readinessTimeoutMs });
   const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
   const service = new Sandbox({ domain, webhooks, faults, simulator: controls, tick: ticker.tick });
   const app = createApp({
@@ -137,6 +166,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     sandbox: sandboxRouter(service, token),
     bodyBounds: config.bodyBounds,
     faults,
+    probes: probes(readiness),
+    metrics,
   });
   let stopTicker = () => undefined as void;
   return {
@@ -144,6 +175,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     instance,
     store,
     cacheListener,
+    readiness,
+    metrics,
+    retention,
     domain,
     webhooks,
     deliveries,

@@ -3,7 +3,7 @@
 // reviewer or an outage would do); what they make happen reaches the service through the port's listeners,
 // as a real provider's notifications would. Every deterministic trigger is listed in server/README.md.
 import type { ChannelProvider, DeliveryStatusUpdate, MediaFile, NotificationReceipt, ProviderAccount, ProviderTemplate, ReceivedMedia, TemplateMediaFormat } from '../channel-provider';
-import type { SimulatorCalls } from './calls';
+import { RecentCalls, type SimulatorCalls } from './calls';
 import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
 import { SimulatedMedia } from './media';
 import { SimulatedMessaging, type EndUserAction } from './messaging';
@@ -45,6 +45,13 @@ export interface SimulatorControls {
   heldMedia(accountKey: string, id: string): Promise<HeldMedia | undefined>;
   /** Runs the reviewer's moves due now (the simulator's clock tick); answers how many ran. */
   runDue(): Promise<number>;
+  /**
+   * Deletes up to `limit` media past their 30 days, their bytes in the media folder with them, and header
+   * media as old (the retention purge's, server/operations/retention.ts); how many went.
+   */
+  purgeExpiredMedia(limit: number): Promise<number>;
+  /** How many templates wait for the reviewer's decision (a metric). */
+  pendingReviews(): Promise<number>;
 }
 
 export interface SimulatorOptions {
@@ -61,7 +68,7 @@ export interface SimulatorOptions {
 
 export function createSimulatedProvider(options: SimulatorOptions): { provider: ChannelProvider; controls: SimulatorControls } {
   const { state, clock, ids } = options;
-  const calls: SimulatorCalls = [];
+  const calls = new RecentCalls();
   const media = new SimulatedMedia({ state, directory: options.mediaDirectory, retentionMs: options.mediaRetentionMs, clock, ids, calls });
   const messaging = new SimulatedMessaging({ ids, calls });
   const templates = new SimulatedTemplates(state, clock, ids, { reviewDelayMs: options.reviewDelayMs });
@@ -82,6 +89,8 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
       templatesReachable: () => templates.isReachable(),
       heldMedia: (accountKey, id) => state.media(accountKey, id),
       runDue: () => templates.runDue(),
+      purgeExpiredMedia: (limit) => media.purgeExpired(limit),
+      pendingReviews: () => state.pendingReviews(),
     },
   };
 }

@@ -1,8 +1,11 @@
+import { OPERATIONS_MIGRATIONS } from './operations-migrations';
+
 /**
  * The PostgreSQL schema: one ordered list of migrations, applied at start under an advisory lock (so
  * instances starting together migrate once), each in its own transaction, the applied versions kept in
  * `schema_migrations`. It describes the same data as the SQLite list (store/sqlite/migrations.ts), written
- * for PostgreSQL; append, never edit a shipped one. Times are epoch milliseconds (BIGINT).
+ * for PostgreSQL; append, never edit a shipped one. Times are epoch milliseconds (BIGINT). The migrations of
+ * version 700 on (running the service for months: retention) are in operations-migrations.ts, appended here.
  */
 export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
@@ -302,6 +305,7 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
         FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
     `,
   },
+  ...OPERATIONS_MIGRATIONS,
 ];
 
 /** The channel the triggers above notify on. */

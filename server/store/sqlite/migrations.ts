@@ -1,9 +1,12 @@
+import { OPERATIONS_MIGRATIONS } from './operations-migrations';
+
 /**
  * The schema of the data file: one list of migrations in version order, applied at start inside one
  * transaction each; the applied versions are kept in `schema_migrations`. Append a new migration with a
  * higher version; never edit one that has shipped (a test opens a data file of the 1.6.0 release and
  * upgrades it). Times are epoch milliseconds. The versions have gaps: 401 and 500 shipped as they are.
- * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema.
+ * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema. The migrations of
+ * version 700 on (running the service for months: retention) are in operations-migrations.ts, appended here.
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
@@ -402,4 +405,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       ALTER TABLE webhook_deliveries ADD COLUMN overtakes TEXT;
     `,
   },
+  ...OPERATIONS_MIGRATIONS,
 ];
