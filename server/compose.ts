@@ -31,7 +31,7 @@ import { createTicker } from './ticker';
 import { createMetrics, type Metrics } from './operations/metrics';
 import { probes } from './operations/probes';
 import { Readiness } from './operations/readiness';
-import { RetentionPurge, storeFamilies } from './operations/retention';
+import { RetentionPurge, spoolOrphans, storeFamilies } from './operations/retention';
 import { WebhookReceivers } from './domain/webhooks/receivers';
 import { DeliveryLog, DeliveryWorker, WebhookPublisher, webhookDelivery, type WebhookDelivery } from './webhooks';
 
@@ -103,6 +103,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     ids,
     reviewDelayMs: config.reviewDelayMs,
   });
+  const spoolDirectory = join(config.dataDir, 'uploads');
   const onError = (error: unknown) => logger.error({ err: error }, 'webhook, review or retention tick failed');
   const metrics = config.metrics
     ? createMetrics({ store: diagnostics, nextDueAttempt: () => store.webhooks.nextDueAt(), pendingReviews: () => controls.pendingReviews(), clock })
@@ -129,13 +130,14 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     rateLimit: config.rateLimit,
     events: options.events ?? publisher,
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
-    spoolDirectory: join(config.dataDir, 'uploads'),
+    spoolDirectory,
   });
   const retention = new RetentionPurge({
     families: [
       ...storeFamilies(store.retention, config.retention.days),
       // The provider's media end with their 30 days whatever RETENTION_DAYS says: past them, their bytes serve nothing.
       { name: 'media', purge: (_now, limit) => controls.purgeExpiredMedia(limit) },
+      spoolOrphans(spoolDirectory),
     ],
     claims: store.retention,
     clock,

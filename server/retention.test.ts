@@ -1,9 +1,10 @@
 // Retention (operations/retention.ts): message records and their statuses, webhook events, deliveries and
 // attempts, hosted sessions and service windows are kept RETENTION_DAYS (30 here), the simulated provider's
-// media 30 days whatever it says; then the ticker purges them in batches of RETENTION_BATCH, and the API
+// media 30 days whatever it says, what a crash left in the upload spool a day; then the ticker purges them in batches of RETENTION_BATCH, and the API
 // answers for them as for what never existed. On SQLite and on PostgreSQL (the two-instance purge is in
 // operations-instances.test.ts), with the injected clock: days pass in an instant.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { api, createSession } from '../fuzz/hardening-kit';
 import { DAY_MS } from './domain/shared/clock';
 import { DEFAULT_PARTNER_ID } from './store/records';
@@ -125,6 +126,22 @@ test('a media id past its 30 days: its bytes leave DATA_DIR at the next tick, an
   expect((gone.body as { error: { code: string } }).error.code).toBe('media_not_found');
 });
 
+test('a file a process that died mid-upload left in the upload spool is removed once a day old; a fresh one stays', async () => {
+  const spool = join(server.dataDir, 'uploads');
+  mkdirSync(spool, { recursive: true });
+  const orphan = join(spool, 'upl_orphan');
+  const fresh = join(spool, 'upl_fresh');
+  writeFileSync(orphan, 'left by a crash');
+  writeFileSync(fresh, 'an upload under way');
+  const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+  utimesSync(orphan, twoDaysAgo, twoDaysAgo);
+  clock.advance(60_000);
+  expect((await server.composition.retention.runDue()).upload_spool).toBe(1);
+  expect(existsSync(orphan)).toBe(false);
+  expect(existsSync(fresh)).toBe(true);
+  rmSync(fresh);
+});
+
 test('a hosted session past RETENTION_DAYS is purged: its page answers as for a session never issued', async () => {
   const session = await createSession(server.baseUrl, key, 'retention-later', 'chat');
   expect(session.status).toBe(201);
@@ -180,7 +197,7 @@ test('RETENTION_DAYS=0 keeps the service\'s records for good; media still end wi
   try {
     await keeping.store.messages.insert({ partner_id: DEFAULT_PARTNER_ID, client_ref: 'kept', id: 'wamid.kept', channel: 'chat', recipient: '4915112349998', kind: 'free_form', type: 'text', key_mode: 'live', status: 'sent', created_at: clock.now(), updated_at: clock.now() });
     clock.advance(3650 * DAY_MS);
-    expect(Object.keys(await keeping.composition.retention.runDue())).toEqual(['media']);
+    expect(Object.keys(await keeping.composition.retention.runDue())).toEqual(['media', 'upload_spool']);
     expect(await keeping.store.messages.findById(DEFAULT_PARTNER_ID, 'wamid.kept')).toBeDefined();
   } finally {
     await keeping.close();

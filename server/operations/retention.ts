@@ -2,6 +2,8 @@
 // time, by one instance at a time across every instance on the data, and never under a lock a request waits
 // on. What is past retention then gets the answer the API already gives what does not exist (a delivery log
 // entry gone, a message the sandbox cannot move, a media id `404 media_not_found`).
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Clock } from '../domain/shared/clock';
 import { DAY_MS } from '../domain/shared/clock';
 import type { RetentionRepository } from '../store/repositories';
@@ -83,4 +85,42 @@ export function storeFamilies(retention: Pick<RetentionRepository, 'purgeMessage
     { name: 'sessions', purge: (now, limit) => retention.purgeSessions(before(now), limit) },
     { name: 'service_windows', purge: (now, limit) => retention.purgeServiceWindows(before(now), limit) },
   ];
+}
+
+/**
+ * How old a file in the upload spool must be to be an orphan: far past the longest an upload can last
+ * (BODY_TIMEOUT_MS, at most an hour). A spooled file is removed once its request is answered; only a
+ * process that died mid-upload leaves one.
+ */
+export const SPOOL_ORPHAN_MS = DAY_MS;
+
+/**
+ * The upload spool's orphans (DATA_DIR/uploads): files a process that died mid-upload left. Their age is the
+ * file system's (the real clock, which wrote their modification time), not the injected one.
+ */
+export function spoolOrphans(directory: string, now: () => number = Date.now): RetentionFamily {
+  return {
+    name: 'upload_spool',
+    purge: async (_now, limit) => {
+      let names: string[];
+      try {
+        names = readdirSync(directory);
+      } catch {
+        return 0;
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (removed >= limit) break;
+        const path = join(directory, name);
+        try {
+          if (now() - statSync(path).mtimeMs < SPOOL_ORPHAN_MS) continue;
+          rmSync(path, { force: true });
+          removed++;
+        } catch {
+          // Gone meanwhile (its request answered): nothing to remove.
+        }
+      }
+      return removed;
+    },
+  };
 }
