@@ -3,8 +3,8 @@
 // `delivered` (a message, its status, a signed message.status event, its delivery and attempt), end users
 // writing in (service windows, message.received events) and a media upload; the ticker delivers and purges
 // as it runs in production (RETENTION_DAYS 30, the media's 30 days). The data is read at day 30, 60 and 90:
-// past the retention period it must stay flat. Bytes per 1,000 delivered sends are what the data holds per
-// 1,000 sends kept, once the retention period is full.
+// past the retention period it must stay flat. Bytes per 1,000 delivered sends are what the data holds
+// beyond its empty state per 1,000 sends kept (with the rest of the day's traffic), once the period is full.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +74,8 @@ export async function measureRetention(sendsPerDay: number, log: (line: string) 
     });
     receiver.state.secret = ((await put.json()) as { secret: string }).secret;
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    // What the data holds before any traffic (the schema, the key, the client): not a send's.
+    const empty = read(dataDir, 0);
     const readings: Reading[] = [];
     let sends = 0;
     for (let day = 1; day <= 90; day++) {
@@ -102,15 +104,27 @@ export async function measureRetention(sendsPerDay: number, log: (line: string) 
       sendsPerDay,
       daysSimulated: 90,
       deliveredSends: sends,
-      readings,
+      readings: [empty, ...readings],
       perDay: `${sendsPerDay} delivered sends (each moved on to delivered: a signed message.status), ${CONTACTS} end users writing in, one ${UPLOAD_BYTES / 1024} KiB upload`,
       seconds: Math.round((performance.now() - started) / 100) / 10,
     };
     const ratio = Math.max(d90.fileBytes / d30.fileBytes, d90.usedBytes / d30.usedBytes, d90.folderBytes / d30.folderBytes);
     return [
       { name: RETENTION_FIGURES.flat, measured: true, value: Math.round(ratio * 100) / 100, unit: '×', detail },
-      { name: RETENTION_FIGURES.database, measured: true, value: Math.round((d90.usedBytes / d90.messagesKept) * 1000), unit: 'bytes', detail: { ...detail, of: 'pages in use at day 90 over the messages kept' } },
-      { name: RETENTION_FIGURES.folder, measured: true, value: Math.round((d90.folderBytes / d90.messagesKept) * 1000), unit: 'bytes', detail: { ...detail, of: 'DATA_DIR at day 90 (the SQLite file and the provider media) over the messages kept' } },
+      {
+        name: RETENTION_FIGURES.database,
+        measured: true,
+        value: Math.round(((d90.usedBytes - empty.usedBytes) / d90.messagesKept) * 1000),
+        unit: 'bytes',
+        detail: { ...detail, of: 'pages in use at day 90, less those of the data before any traffic, over the messages kept' },
+      },
+      {
+        name: RETENTION_FIGURES.folder,
+        measured: true,
+        value: Math.round(((d90.folderBytes - empty.folderBytes) / d90.messagesKept) * 1000),
+        unit: 'bytes',
+        detail: { ...detail, of: 'DATA_DIR at day 90 (the SQLite file and the provider media), less before any traffic, over the messages kept' },
+      },
     ];
   } finally {
     await server.close();
