@@ -115,7 +115,9 @@ async function serve(): Promise<void> {
     closeData: () => composed.close(),
     exit: (code) => process.exit(code),
   });
-  process.on('SIGINT', () => stop('SIGINT', false));
+  // A second SIGINT ends the process at once (Node's default), as a developer pressing Ctrl-C twice expects;
+  // a second SIGTERM ends the drain.
+  process.once('SIGINT', () => stop('SIGINT', false));
   process.on('SIGTERM', () => stop('SIGTERM', true));
 }
 
