@@ -44,7 +44,7 @@ test('a draining stop (SIGTERM): /readyz 503 at once while the API keeps answeri
   const { stop, exited } = stopOf(server, 600_000);
   try {
     // Ready once the data answered and, on PostgreSQL, the cache listener's first heartbeat came back.
-    await eventually(async () => ((await get(`${server.origin}/readyz`)) as { status?: number }).status === 200);
+    await eventually(async () => ((await get(`${server.origin}/readyz`)) as { status?: number }).status === 200, 15_000);
     stop('SIGTERM', true);
     const draining = await get(`${server.origin}/readyz`);
     expect(draining).toMatchObject({ status: 503 });

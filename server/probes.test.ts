@@ -5,6 +5,7 @@
 // and on PostgreSQL.
 import type { SqlConnection } from './store/sql/connection';
 import { startTestServer, testDatabaseKind, type TestServer } from './testing';
+import { eventually } from './testing/data';
 
 /**
  * A connection whose statements on `schema_migrations` are held while `hang.on` (a database that stopped
@@ -45,7 +46,7 @@ const connection = hangable(hang);
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { READINESS_TIMEOUT_MS: '200', RATE_LIMIT_MAX: '1' }, wrapConnection: connection.wrap });
+  server = await startTestServer({ env: { READINESS_TIMEOUT_MS: '1000', RATE_LIMIT_MAX: '1' }, wrapConnection: connection.wrap });
 });
 afterAll(() => server.close());
 
@@ -66,6 +67,8 @@ test('GET /healthz answers 200 {"status":"ok"} without a key, uncached, beside t
 });
 
 test('GET /readyz answers 200 naming each check ok when the data answers and is migrated (and the cache listener is alive on PostgreSQL)', async () => {
+  // On PostgreSQL, once the cache listener's first heartbeat came back.
+  await eventually(async () => (await probe('/readyz')).status === 200, 15_000);
   const ready = await probe('/readyz');
   const checks = { database: 'ok', migrations: 'ok', ...(testDatabaseKind() === 'postgres' ? { cache_listener: 'ok' } : {}) };
   expect(ready).toMatchObject({ status: 200, body: { status: 'ready', checks } });
@@ -84,10 +87,10 @@ test('the probes are not rate limited and need no key: with a limit of one reque
 test('GET /readyz answers 503 naming the database when it does not answer within READINESS_TIMEOUT_MS; ready again once it answers', async () => {
   hang.on = true;
   try {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 2; i++) {
       const started = performance.now();
       const late = await probe('/readyz');
-      expect(late).toMatchObject({ status: 503, body: { status: 'not_ready', checks: { database: 'no answer within 200 ms' } } });
+      expect(late).toMatchObject({ status: 503, body: { status: 'not_ready', checks: { database: 'no answer within 1000 ms' } } });
       expect(late.body.checks.migrations).toBeUndefined();
       // The bound, not the hung statement, decides when it answers (well under the 30 s a hung one would take).
       expect(performance.now() - started).toBeLessThan(10_000);
@@ -97,7 +100,7 @@ test('GET /readyz answers 503 naming the database when it does not answer within
   } finally {
     connection.release();
   }
-  expect((await probe('/readyz')).status).toBe(200);
+  await eventually(async () => (await probe('/readyz')).status === 200, 15_000);
 });
 
 test('GET /readyz answers 503 naming the migrations when the data is behind what this server needs', async () => {
@@ -112,7 +115,7 @@ test('GET /readyz answers 503 naming the migrations when the data is behind what
   } finally {
     await raw.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [latest, row.name, row.applied_at]);
   }
-  expect((await probe('/readyz')).status).toBe(200);
+  await eventually(async () => (await probe('/readyz')).status === 200, 15_000);
 });
 
 test('a stopping instance answers /readyz 503 naming the stop at once, while /healthz and the API still answer', async () => {
@@ -121,7 +124,7 @@ test('a stopping instance answers /readyz 503 naming the stop at once, while /he
     stopping.composition.readiness.stop();
     const res = await fetch(`${stopping.origin}/readyz`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'not_ready', checks: { stopping: 'the instance is stopping', database: 'ok' } });
+    expect(await res.json()).toMatchObject({ status: 'not_ready', checks: { stopping: 'the instance is stopping' } });
     expect((await fetch(`${stopping.origin}/healthz`)).status).toBe(200);
     expect((await fetch(`${stopping.baseUrl}/status`)).status).toBe(200);
   } finally {
