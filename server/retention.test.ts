@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { api, createSession } from '../fuzz/hardening-kit';
 import { DAY_MS } from './domain/shared/clock';
+import { RetentionPurge } from './operations/retention';
 import { DEFAULT_PARTNER_ID } from './store/records';
 import { startTestServer, type TestServer } from './testing';
 import { testClock } from './testing/clock';
@@ -202,4 +203,26 @@ test('RETENTION_DAYS=0 keeps the service\'s records for good; media still end wi
   } finally {
     await keeping.close();
   }
+});
+
+test('a kind whose purge fails keeps no other kind from its batch, and is tried again a minute later', async () => {
+  const claims = { claim: async () => true, release: async () => undefined };
+  let failing = true;
+  const ran: string[] = [];
+  const purge = new RetentionPurge({
+    families: [
+      { name: 'broken', purge: async () => (ran.push('broken'), failing ? Promise.reject(new Error('disk full')) : 0) },
+      { name: 'fine', purge: async () => (ran.push('fine'), 1) },
+    ],
+    claims,
+    clock: clock.now,
+    instance: 'here',
+    batch: 10,
+  });
+  await expect(purge.runDue()).rejects.toThrow('disk full');
+  expect(ran).toEqual(['broken', 'fine']);
+  failing = false;
+  expect(await purge.runDue()).toEqual({});
+  clock.advance(60_000);
+  expect(await purge.runDue()).toEqual({ broken: 0, fine: 1 });
 });

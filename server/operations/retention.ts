@@ -41,7 +41,7 @@ export const ASK_AGAIN_MS = 15_000;
  * purging gets one batch; a batch that came back full makes the kind due again at once (the next tick),
  * else `PURGE_EVERY_MS` later. Between purges an instance does not ask the database for a claim it cannot
  * have (until its own next purge is due, or `ASK_AGAIN_MS` after it was refused one), so an idle server
- * costs the data a statement per kind and quarter of a minute at most.
+ * costs the data at most a statement per kind every 15 s.
  */
 export class RetentionPurge {
   /** When this instance next asks for each kind's claim (epoch ms of the injected clock). */
@@ -49,29 +49,42 @@ export class RetentionPurge {
 
   constructor(private readonly deps: RetentionDeps) {}
 
-  /** One batch of each kind due now; what each kind purged removed, by name (kinds not purged are absent). */
+  /**
+   * One batch of each kind due now; what each kind purged removed, by name (kinds not purged are absent). A
+   * kind whose purge fails does not keep the others from theirs: the first failure is thrown after them.
+   */
   async runDue(): Promise<Record<string, number>> {
     const removed: Record<string, number> = {};
+    const failures: unknown[] = [];
     for (const family of this.deps.families) {
-      const now = this.deps.clock();
-      if ((this.askAt.get(family.name) ?? -Infinity) > now.getTime()) continue;
-      if (!(await this.deps.claims.claim(family.name, this.deps.instance, now, new Date(now.getTime() + PURGE_CLAIM_MS)))) {
-        this.askAt.set(family.name, now.getTime() + ASK_AGAIN_MS);
-        continue;
-      }
-      let count = 0;
-      let next = now.getTime() + PURGE_EVERY_MS;
       try {
-        count = await family.purge(now, this.deps.batch);
-        if (count >= this.deps.batch) next = now.getTime();
-      } finally {
-        this.askAt.set(family.name, next);
-        await this.deps.claims.release(family.name, this.deps.instance, new Date(next));
+        await this.runFamily(family, removed);
+      } catch (error) {
+        failures.push(error);
       }
-      removed[family.name] = count;
-      this.deps.purged?.(family.name, count);
     }
+    if (failures.length > 0) throw failures[0];
     return removed;
+  }
+
+  private async runFamily(family: RetentionFamily, removed: Record<string, number>): Promise<void> {
+    const now = this.deps.clock();
+    if ((this.askAt.get(family.name) ?? -Infinity) > now.getTime()) return;
+    if (!(await this.deps.claims.claim(family.name, this.deps.instance, now, new Date(now.getTime() + PURGE_CLAIM_MS)))) {
+      this.askAt.set(family.name, now.getTime() + ASK_AGAIN_MS);
+      return;
+    }
+    let count = 0;
+    let next = now.getTime() + PURGE_EVERY_MS;
+    try {
+      count = await family.purge(now, this.deps.batch);
+      if (count >= this.deps.batch) next = now.getTime();
+    } finally {
+      this.askAt.set(family.name, next);
+      await this.deps.claims.release(family.name, this.deps.instance, new Date(next));
+    }
+    removed[family.name] = count;
+    this.deps.purged?.(family.name, count);
   }
 }
 
