@@ -32,6 +32,7 @@ module.exports = {
         '/server/instances\\.test\\.ts$',
         '/server/partner-sandbox-instances\\.test\\.ts$',
         '/server/revoked-everywhere\\.test\\.ts$',
+        '/server/operations-instances\\.test\\.ts$',
         '/server/store/schemas\\.test\\.ts$',
       ],
     },

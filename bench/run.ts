@@ -1,8 +1,8 @@
 // `npm run bench`: what partners do, measured against floors that do the same work on the same stack, in one
 // run on this machine (bench/README.md). The data is prepared first (bench/preparation.ts), every load subject
 // started (bench/subjects.ts) and run in interleaved rounds (bench/closed-loop.ts), the delivered send then
-// offered at shares of its measured capacity (bench/open-loop.ts); then the profiles, the starts, the upload
-// and the webhook deliveries. Writes reports/bench.json and reports/bench.md and prints a verdict per target
+// offered at shares of its measured capacity (bench/open-loop.ts); then the profiles, the starts, the upload,
+// the webhook deliveries and the storage over 90 simulated days with retention on (bench/retention.ts). Writes reports/bench.json and reports/bench.md and prints a verdict per target
 // (bench/verdicts.ts).
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
@@ -22,8 +22,9 @@ import { REQUESTS, startSubjects, SUBJECTS, keyOf } from './subjects';
 import { targetsOf } from './targets';
 import { spreadOf } from './verdicts';
 import { measureDeliveries, type ScalarFigure } from './webhooks';
+import { RETENTION_FIGURES, measureRetention } from './retention';
 
-const PARTS = ['baselines', 'server', 'postgres', 'prism', 'openloop', 'profile', 'coldstart', 'upload', 'webhooks'] as const;
+const PARTS = ['baselines', 'server', 'postgres', 'prism', 'openloop', 'profile', 'coldstart', 'upload', 'webhooks', 'retention'] as const;
 type Part = (typeof PARTS)[number];
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -36,7 +37,8 @@ Options:
   --warmup S        warm-up seconds per subject (default 3; 1 with --short)
   --rounds N        interleaved rounds per subject (default 5; 2 with --short)
   --connections N   concurrent connections of each load (default 50)
-  --short           short rounds, one start of each kind, fewer webhook events: every row runs and prints,
+  --short           short rounds, one start of each kind, fewer webhook events, 20 instead of 100 sends a
+                    simulated day over the 90 days of the retention part: every row runs and prints,
                     in about a quarter of the time; its figures are not for comparing
   --only a,b        a subset of: ${PARTS.join(', ')}
   --compare FILE    also run FILE, the server bundle of another build (server/dist/server.js of another
@@ -164,6 +166,12 @@ async function main(settings: Settings): Promise<void> {
       );
       scalars.push(result);
       process.stdout.write(`  webhooks: ${result.measured ? `${result.value} deliveries/s` : `not measured: ${result.reason}`}\n`);
+    }
+    if (has('retention')) {
+      const figures = await measureRetention(settings.short ? 20 : 100, (line) => process.stdout.write(`${line}\n`)).catch((e): ScalarFigure[] => [
+        { name: RETENTION_FIGURES.flat, measured: false, reason: failed(e), unit: '×' },
+      ]);
+      scalars.push(...figures);
     }
   } finally {
     postgres?.stop();

@@ -7,6 +7,7 @@ import type { OpenLoopFigure } from './open-loop';
 import { basename } from 'node:path';
 import { REQUESTS, SUBJECTS, compareSubject, keyOf } from './subjects';
 import { boundTarget, ratioTarget, type Target } from './verdicts';
+import { RETENTION_FIGURES } from './retention';
 import type { ScalarFigure } from './webhooks';
 
 /** The open loop's bound on the tail, at every share of capacity. */
@@ -39,6 +40,7 @@ export function targetsOf(run: {
   const restart = scalar('npm start');
   const upload = scalar('RSS growth');
   const hooks = scalar('signed webhook');
+  const flat = scalar(RETENTION_FIGURES.flat);
   const compared = run.compare ? run.loads.filter((l) => l.subject === compareSubject(run.compare!)) : [];
   return [
     againstFloor('delivered live send ≥ 0.8 × its floor (the same statements on the same store), SQLite', SUBJECTS.sqlite, REQUESTS.delivered, 0.8),
@@ -68,5 +70,10 @@ export function targetsOf(run: {
     boundTarget('`npm start` with nothing changed ≤ 2 s', restart?.measured ? restart.value! <= 2000 : null, restart?.measured ? `${restart.value} ms (median of ${(restart.detail?.runs as number[]).join(', ')})` : `not measured: ${restart?.reason ?? 'not run'}`),
     boundTarget('RSS growth during the 100 MB upload ≤ 64 MB', upload?.measured ? upload.value! <= 64 : null, upload?.measured ? `${upload.value} MB` : `not measured: ${upload?.reason ?? 'not run'}`),
     boundTarget('≥ 500 signed webhook deliveries/s', hooks?.measured ? hooks.value! >= 500 : null, hooks?.measured ? `${hooks.value} /s` : `not measured: ${hooks?.reason ?? 'not run'}`),
+    boundTarget(
+      'data flat over 90 simulated days of steady traffic with retention on: day 90 ≤ 1.1 × day 30 (file, pages in use, DATA_DIR)',
+      flat?.measured ? flat.value! <= 1.1 : null,
+      flat?.measured ? `${flat.value} ×` : `not measured: ${flat?.reason ?? 'not run'}`,
+    ),
   ];
 }

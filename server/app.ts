@@ -2,7 +2,7 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types';
 import type { Domain } from './domain';
-import { API_BASE_PATH, createEdge, errorDocsAt, type BodyBounds, type Edge, type FaultSource } from './edge';
+import { API_BASE_PATH, createEdge, errorDocsAt, type AccessLog, type BodyBounds, type Edge, type FaultSource, type RateLimiter } from './edge';
 import { connectPageRouter } from './http/connect-page';
 import { docsSite } from './http/docs-site';
 import { contract as readContract, type Contract } from '../spec';
@@ -14,6 +14,7 @@ import { apiHandlers } from './http/routes';
 import type { Logger } from './log';
 import type { RequestLogHook } from './sandbox/request-log/hook';
 import type { PartnerTime } from './domain/shared/partner-time';
+import type { Metrics } from './operations/metrics';
 import type { ApiKey } from './store/records';
 
 export interface AppDeps {
@@ -34,31 +35,37 @@ export interface AppDeps {
   requestLog?: RequestLogHook;
   /** Each partner's time: an operation's request runs in the time of its key's partner (none: the server's). */
   time?: Pick<PartnerTime, 'within'>;
+  /** GET /healthz and /readyz (operations/probes.ts), answered before the edge: no request id, key or rate limit. */
+  probes?: RequestHandler;
+  /** Told of every answered request and every rate-limit refusal (operations/metrics.ts), when metrics are on. */
+  metrics?: Pick<Metrics, 'requestAnswered' | 'rateLimitRefused'>;
 }
 
 /**
- * The request pipeline, in order: the request edge (server/edge: request id → body bounds → route →
+ * The request pipeline, in order: the load balancer's probes (/healthz, /readyz), then the request edge (server/edge: request id → body bounds → route →
  * authenticate → rate limit → scopes → path → query numbers → the declared body → faults) → for an operation
  * of the API: upload reader → the edge's route named to the validator → request and response validation →
  * a fault's answer, else the operation's handler; for a path beside it: docs, hosted page, sandbox → 404 →
  * error envelope. Each request walks only its own branch.
  */
-export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults, requestLog, time }: AppDeps): Express {
+
+export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = readContract(), sandbox, bodyBounds, faults, requestLog, time, probes, metrics }: AppDeps): Express {
   // every error envelope links the rendered reference this server serves at /docs
   const errorDocs = errorDocsAt(() => `${publicBaseUrl()}/docs/`);
   const edge = createEdge<ApiKey>({
     contract,
     keys: domain.keys,
-    rateLimiter: domain.rateLimiter,
+    rateLimiter: metrics ? countingRefusals(domain.rateLimiter, metrics) : domain.rateLimiter,
     bodyBounds,
     base: { path: API_BASE_PATH, optional: false },
-    accessLog: accessLog(logger),
+    accessLog: bothTold(accessLog(logger), metrics && requestMetrics(metrics)),
     faults,
     errorDocs,
   });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (probes) app.use(probes);
 
   // An operation of the API goes through these in turn, without a router: the edge has routed it.
   // Multipart bodies are streamed by the upload reader, not by the validator (fileUploader: false).
@@ -80,6 +87,40 @@ export function createApp({ domain, logger, publicBaseUrl, docsDir, contract = r
   app.use(notFoundHandler(errorDocs));
   app.use(errorHandler(logger, { contract, docs: errorDocs }));
   return app;
+}
+
+/** Both listeners of answered requests (the access log, the metrics), or the one there is. */
+function bothTold(first: AccessLog<ApiKey> | undefined, second: AccessLog<ApiKey> | undefined): AccessLog<ApiKey> | undefined {
+  if (!first || !second) return first ?? second;
+  return (request, durationMs) => {
+    first(request, durationMs);
+    second(request, durationMs);
+  };
+}
+
+/** The area of a path beside the API, as the metrics label it (a bounded set, whatever the path). */
+function areaOf(target: string): string {
+  if (/^\/sandbox(\/|\?|$)/.test(target)) return 'sandbox';
+  if (/^\/(docs|openapi\.(json|yaml))(\/|\?|$)/.test(target)) return 'docs';
+  if (/^\/connect(\/|\?|$)/.test(target)) return 'connect';
+  return 'unmatched';
+}
+
+/** Each answered request in the metrics: its operation id, or its area beside the API. */
+function requestMetrics(metrics: Pick<Metrics, 'requestAnswered'>): AccessLog<ApiKey> {
+  return (request, durationMs) =>
+    metrics.requestAnswered(request.operation?.operationId ?? areaOf(request.target), request.req.method ?? 'GET', request.res.statusCode, durationMs / 1000);
+}
+
+/** The rate limiter, with each refusal counted in the metrics. */
+function countingRefusals(limiter: RateLimiter, metrics: Pick<Metrics, 'rateLimitRefused'>): RateLimiter {
+  return {
+    consume: async (keyId) => {
+      const decision = await limiter.consume(keyId);
+      if (!decision.allowed) metrics.rateLimitRefused();
+      return decision;
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 // The composition root: the one place that builds the reference server from its parts (store, simulated
-// provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker). `npm start`, the test
+// provider, clock, ids, webhook delivery, domain, sandbox, HTTP app, ticker, and what operators use beside
+// them: readiness, metrics, retention). `npm start`, the test
 // support, the benchmark and the command-line tools all get their server from here.
 import type { Express } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,10 @@ import { randomIds, systemClock } from './system';
 import { createTicker } from './ticker';
 import { dueWork } from './due-work';
 import { PartnerTime } from './domain/shared/partner-time';
+import { createMetrics, type Metrics } from './operations/metrics';
+import { probes } from './operations/probes';
+import { Readiness } from './operations/readiness';
+import { RetentionPurge, spoolOrphans, storeFamilies } from './operations/retention';
 import { WebhookReceivers } from './domain/webhooks/receivers';
 import { DeliveryLog, DeliveryWorker, WebhookPublisher, webhookDelivery, type WebhookDelivery } from './webhooks';
 
@@ -61,6 +66,12 @@ export interface Composition {
   store: Store;
   /** On PostgreSQL, what tells this instance of the others' changes (store/postgres/change-listener.ts). */
   cacheListener?: ChangeListener;
+  /** What /readyz answers, and what a stop turns not ready (operations/readiness.ts). */
+  readiness: Readiness;
+  /** The metrics, when METRICS_PORT is set (served by operations/metrics-server.ts). */
+  metrics: Metrics | undefined;
+  /** Purges what is past retention, a batch at a time; the ticker runs it (operations/retention.ts). */
+  retention: RetentionPurge;
   domain: Domain;
   /** The webhooks as the sandbox uses them: receiver configuration, publishing, the delivery log. */
   webhooks: WebhookDelivery;
@@ -70,7 +81,7 @@ export interface Composition {
   simulator: SimulatorControls;
   sandbox: { token: string; generated: boolean; service: Sandbox };
   app: Express;
-  /** Runs what is due now: the simulated reviewer's moves, then webhook attempts. */
+  /** Runs what is due now: the simulated reviewer's moves, webhook attempts, then a batch of each purge due. */
   tick(): Promise<void>;
   /** Runs `tick` every TICK_INTERVAL_MS (unless 0) until `close`. */
   start(): void;
@@ -82,7 +93,7 @@ export interface Composition {
 export async function compose(options: CompositionOptions): Promise<Composition> {
   const { config, logger } = options;
   const ids = options.ids ?? randomIds;
-  const { store, connection, cacheListener } = await openStore(
+  const { store, connection, cacheListener, diagnostics } = await openStore(
     { databaseUrl: config.databaseUrl, sqliteFile: options.database ?? databaseFile(config) },
     { server: true, cache: config.cache, rateLimitSaveMs: config.rateLimitSaveMs, wrap: options.wrapConnection },
   );
@@ -99,7 +110,11 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     ids,
     reviewDelayMs: config.reviewDelayMs,
   });
-  const onError = (error: unknown) => logger.error({ err: error }, 'webhook or review tick failed');
+  const spoolDirectory = join(config.dataDir, 'uploads');
+  const onError = (error: unknown) => logger.error({ err: error }, 'webhook, review or retention tick failed');
+  const metrics = config.metrics
+    ? createMetrics({ store: diagnostics, nextDueAttempt: () => store.webhooks.nextDueAt(), pendingReviews: () => controls.pendingReviews(), clock })
+    : undefined;
   const receivers = new WebhookReceivers({ repo: store.webhooks, clock, ids });
   const deliveries = new DeliveryWorker({
     repo: store.webhooks,
@@ -111,6 +126,7 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     instance,
     leaseMs: config.deliveryLeaseMs,
     onError,
+    attempted: metrics?.webhookAttempt,
   });
   const faults = new Faults(store.faults, clock, ids);
   const publisher = new WebhookPublisher({ repo: store.webhooks, receivers, faults, clock, ids, queued: () => void deliveries.runDue() });
@@ -123,18 +139,35 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     rateLimit: config.rateLimit,
     events: options.events ?? publisher,
     mediaUrls: new HttpMediaUrlFetcher(config.allowPrivateMediaUrls ? () => undefined : nonPublicReason),
-    spoolDirectory: join(config.dataDir, 'uploads'),
+    spoolDirectory,
     partnerNow: (partnerId) => time.now(partnerId),
+  });
+  const retention = new RetentionPurge({
+    families: [
+      ...storeFamilies(store.retention, config.retention.days),
+      // The provider's media end with their 30 days whatever RETENTION_DAYS says: past them, their bytes serve nothing.
+      { name: 'media', purge: (_now, limit) => controls.purgeExpiredMedia(limit) },
+      spoolOrphans(spoolDirectory),
+    ],
+    claims: store.retention,
+    clock,
+    instance,
+    batch: config.retention.batch,
+    purged: metrics?.purged,
   });
   const due = dueWork({ time, store, reviewer: controls, deliveries });
   const ticker = createTicker(
     {
-      run: () => due.all(),
+      run: async () => {
+        await due.all();
+        await retention.runDue();
+      },
       settled: () => deliveries.idle(),
     },
     config.tickIntervalMs,
     onError,
   );
+  const readiness = new Readiness({ store: diagnostics, cacheListener, timeoutMs: config.readinessTimeoutMs });
   const { token, generated } = sandboxAdminToken(config.sandboxAdminToken, config.dataDir, ids);
   const requestLog = config.requestLog.limit > 0 ? new RequestRecorder(store, config.requestLog, logger) : undefined;
   const service = new Sandbox({ domain, webhooks, faults, simulator: controls, tick: ticker.tick, requestLog: { store, flush: () => requestLog?.flush() ?? Promise.resolve() }, time, dueOf: due.of });
@@ -148,6 +181,8 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     faults,
     requestLog: requestLog && requestLogHook(requestLog, (partnerId) => time.nowKnown(partnerId)),
     time,
+    probes: probes(readiness),
+    metrics,
   });
   let stopTicker = () => undefined as void;
   return {
@@ -155,6 +190,9 @@ export async function compose(options: CompositionOptions): Promise<Composition>
     instance,
     store,
     cacheListener,
+    readiness,
+    metrics,
+    retention,
     domain,
     webhooks,
     deliveries,

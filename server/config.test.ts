@@ -18,7 +18,8 @@ describe('configuration from the environment', () => {
       RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_SECONDS: '10', LOG_LEVEL: 'silent',
       TEMPLATE_REVIEW_DELAY_MS: '100', TEMPLATE_MEDIA_ALLOW_PRIVATE_URLS: 'true', SANDBOX_ADMIN_TOKEN: 'sbx_given', TICK_INTERVAL_MS: '0',
       BODY_IDLE_TIMEOUT_MS: '500', BODY_TIMEOUT_MS: '60000', CACHE_HEARTBEAT_MS: '200', CACHE_MAX_AGE_MS: '500', RATE_LIMIT_SAVE_MS: '50',
-      SHUTDOWN_TIMEOUT_MS: '100', REQUEST_LOG_LIMIT: '50', REQUEST_LOG_DAYS: '2',
+      SHUTDOWN_TIMEOUT_MS: '100', REQUEST_LOG_LIMIT: '50', REQUEST_LOG_DAYS: '2', SHUTDOWN_DRAIN_MS: '3000', READINESS_TIMEOUT_MS: '250', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5',
+      RETENTION_DAYS: '7', RETENTION_BATCH: '50',
     });
     expect(config).toEqual({
       port: 8080, host: '0.0.0.0', dataDir: '/tmp/x', databaseUrl: null, deliveryLeaseMs: 30_000, publicBaseUrl: 'https://sandbox.example.com',
@@ -26,7 +27,14 @@ describe('configuration from the environment', () => {
       reviewDelayMs: 100, allowPrivateMediaUrls: true, sandboxAdminToken: 'sbx_given', tickIntervalMs: 0,
       bodyBounds: { idleMs: 500, totalMs: 60_000, lingerBytes: LINGER_BYTES },
       cache: { heartbeatMs: 200, maxAgeMs: 500 }, rateLimitSaveMs: 50, shutdownTimeoutMs: 100, requestLog: { limit: 50, days: 2 },
+      shutdownDrainMs: 3000, readinessTimeoutMs: 250, metrics: { port: 9464, host: '10.0.0.5' }, retention: { days: 7, batch: 50 },
     });
+  });
+
+  test('operations: no metrics port, no drain, a 1 s readiness bound and 30 days of retention unless set; the metrics port listens on HOST unless told', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: null, shutdownDrainMs: 0, readinessTimeoutMs: 1000, retention: { days: 30, batch: 500 } });
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '0.0.0.0' });
+    expect(loadConfig({ RETENTION_DAYS: '0' }).retention.days).toBe(0);
   });
 
   test.each([
@@ -34,6 +42,7 @@ describe('configuration from the environment', () => {
     ['TEMPLATE_REVIEW_DELAY_MS', '-1'], ['TICK_INTERVAL_MS', 'often'], ['BODY_IDLE_TIMEOUT_MS', '0'],
     // Longer bounds would let a revoked key through for more than 5 s on PostgreSQL.
     ['CACHE_HEARTBEAT_MS', '2001'], ['CACHE_MAX_AGE_MS', '5001'], ['REQUEST_LOG_DAYS', '0'],
+    ['METRICS_PORT', 'yes'], ['RETENTION_DAYS', '-1'], ['RETENTION_BATCH', '0'], ['SHUTDOWN_DRAIN_MS', '1s'],
   ])(
     'an invalid %s (%s) stops the start with a readable error',
     (name, value) => {

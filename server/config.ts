@@ -45,6 +45,21 @@ export interface Config {
    * log keeps its last `limit` /v1 requests, none older than `days` (whichever is less).
    */
   requestLog: { limit: number; days: number };
+  /**
+   * SHUTDOWN_DRAIN_MS, default 0: how long a SIGTERM leaves the instance serving while /readyz answers 503,
+   * so a load balancer stops sending it requests before it stops taking connections.
+   */
+  shutdownDrainMs: number;
+  /** READINESS_TIMEOUT_MS, default 1000: /readyz answers 503 when the database does not answer within it. */
+  readinessTimeoutMs: number;
+  /** METRICS_PORT (unset: no metrics) and METRICS_HOST (default HOST): where GET /metrics is served, apart from the API. */
+  metrics: { port: number; host: string } | null;
+  /**
+   * RETENTION_DAYS, default 30 (0 keeps everything): how long message records and statuses, webhook events,
+   * deliveries and attempts, hosted sessions and service windows are kept; RETENTION_BATCH, default 500:
+   * the most rows of one kind a purge removes at a time.
+   */
+  retention: { days: number; batch: number };
 }
 
 /** The environment variables `loadConfig` reads, with their defaults: the server's --help prints them; the README's table lists the same. */
@@ -70,6 +85,12 @@ export const CONFIG_VARIABLES: ReadonlyArray<{ name: string; default: string; me
   { name: 'SHUTDOWN_TIMEOUT_MS', default: '5000', meaning: 'how long a stop waits for requests in flight' },
   { name: 'REQUEST_LOG_LIMIT', default: '1000', meaning: "requests kept in each partner's request log (0: no log)" },
   { name: 'REQUEST_LOG_DAYS', default: '7', meaning: "days a request stays in its partner's request log" },
+  { name: 'SHUTDOWN_DRAIN_MS', default: '0', meaning: 'on SIGTERM, how long to keep serving while /readyz answers 503' },
+  { name: 'READINESS_TIMEOUT_MS', default: '1000', meaning: '/readyz answers 503 when the database takes longer' },
+  { name: 'METRICS_PORT', default: 'unset', meaning: 'serve Prometheus metrics at /metrics on this port (0 picks a free one)' },
+  { name: 'METRICS_HOST', default: 'HOST', meaning: 'listening address of the metrics port' },
+  { name: 'RETENTION_DAYS', default: '30', meaning: 'days messages, statuses, events, deliveries, sessions are kept (0: forever)' },
+  { name: 'RETENTION_BATCH', default: '500', meaning: 'the most rows of one kind a purge removes at a time' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -96,13 +117,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // database would each make their own.
     throw new ConfigError('DATABASE_URL is set: set SANDBOX_ADMIN_TOKEN as well, the same for every instance.');
   }
+  const host = env.HOST || '127.0.0.1';
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : int('METRICS_PORT', 0, 0, 65535);
+  const metricsHost = env.METRICS_HOST || host;
   const publicBaseUrl = env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null;
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
     throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${env.PUBLIC_BASE_URL}".`);
   }
   return {
     port: int('PORT', 4000, 0, 65535),
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir: resolve(env.DATA_DIR || './.data'),
     databaseUrl,
     // Longer than an attempt can last (the receiver's 5 s), so a live attempt is never taken over.
@@ -123,6 +147,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitSaveMs: int('RATE_LIMIT_SAVE_MS', 1000, 10, 60_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 5000, 0, 600_000),
     requestLog: { limit: int('REQUEST_LOG_LIMIT', 1000, 0, 100_000), days: int('REQUEST_LOG_DAYS', 7, 1, 365) },
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', 0, 0, 600_000),
+    readinessTimeoutMs: int('READINESS_TIMEOUT_MS', 1000, 10, 60_000),
+    metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
+    retention: { days: int('RETENTION_DAYS', 30, 0, 3650), batch: int('RETENTION_BATCH', 500, 1, 100_000) },
   };
 }
 

@@ -6,6 +6,8 @@ import { compose } from './compose';
 import { CONFIG_VARIABLES, ConfigError, databaseFile, loadConfig, type Config } from './config';
 import { createAppServer } from './http/app-server';
 import { createLogger } from './log';
+import { metricsUrl, serveMetrics } from './operations/metrics-server';
+import { gracefulStop } from './operations/stopping';
 import { DEFAULT_PARTNER_ID } from './store/records';
 
 /** A client must send its request headers within this time, or the connection is closed (408). */
@@ -19,8 +21,9 @@ const USAGE = `Usage: ${NAME}        (in this repository: npm start)
 Runs the reference server of the Partner Messaging API: every rule of the specification at /v1 over a
 simulated channel provider, requests and answers validated against openapi.yaml; the sandbox at /sandbox and
 in the browser, the partner portal, at /portal/; the rendered reference at /docs and a try-it console at
-/docs/console/. On its first start with empty data it creates a test key with every scope and a sandbox admin
-token, and prints each once.
+/docs/console/; the load balancer's probes at /healthz and /readyz, and Prometheus metrics at /metrics on
+METRICS_PORT when it is set. On its first start with empty data it creates a test key with every scope and a
+sandbox admin token, and prints each once.
 
 Configuration (environment variables, with their defaults):
 ${CONFIG_VARIABLES.map((v) => `  ${`${v.name}=${v.default}`.padEnd(column)}${v.meaning}`).join('\n')}
@@ -29,8 +32,9 @@ Options:
   --version   the package's version and the API version of its contract
   -h, --help
 
-Exit codes (it runs until SIGINT or SIGTERM, then 0): 1 the port is taken or the data cannot be opened
-(another server runs on the same SQLite file), 2 a configuration error.`;
+Exit codes (it runs until SIGINT or SIGTERM, then 0; SIGTERM first drains for SHUTDOWN_DRAIN_MS): 1 the
+port is taken or the data cannot be opened (another server runs on the same SQLite file), 2 a configuration
+error.`;
 
 /** Why the server cannot listen, in the words a developer needs. */
 function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): string {
@@ -58,6 +62,18 @@ async function serve(): Promise<void> {
     // The database cannot be opened or migrated (PostgreSQL unreachable, a file not writable).
     throw new Error(`cannot open the data (${data})`, { cause: error });
   });
+  const metricsServer = config.metrics
+    ? await serveMetrics(composed.metrics!, config.metrics.port, config.metrics.host).catch(async (error: NodeJS.ErrnoException) => {
+        await composed.close();
+        throw new Error(`cannot serve the metrics: ${listenFailure(error, config.metrics!.host, config.metrics!.port)}`, { cause: error });
+      })
+    : undefined;
+  if (metricsServer) {
+    const url = metricsUrl(metricsServer, config.metrics!.host);
+    logger.info({ url }, 'metrics served');
+    process.stdout.write(`Metrics (Prometheus): ${url}\n`);
+  }
+
   composed.start();
 
   // Node's own request timeout stays as a backstop behind the body bounds of edge/body-bounds.ts, which
@@ -88,32 +104,22 @@ async function serve(): Promise<void> {
   });
 
   // A stop closes the data on every path, so the rate-limit counts held in memory are written: once the
-  // requests in flight are answered, or after SHUTDOWN_TIMEOUT_MS with their connections closed.
-  let closing: Promise<void> | undefined;
-  const closeData = (why: string) => {
-    closing ??= composed
-      .close()
-      .then(
-        () => logger.info({ why }, 'data closed'),
-        (error: unknown) => logger.error({ err: error }, 'the data did not close cleanly'),
-      )
-      .finally(() => process.exit(0));
-    return closing;
-  };
-  const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    http.close(() => void closeData('every request answered'));
-    http.closeIdleConnections();
-    setTimeout(() => {
-      logger.warn({ timeoutMs: config.shutdownTimeoutMs }, 'requests still in flight at the shutdown timeout: their connections are closed');
-      http.closeAllConnections();
-      void closeData('shutdown timeout');
-      // The data's close itself hanging (an unreachable database) must not keep the process up.
-      setTimeout(() => process.exit(1), 10_000).unref();
-    }, config.shutdownTimeoutMs).unref();
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  // requests in flight are answered, or after SHUTDOWN_TIMEOUT_MS with their connections closed. SIGTERM (what
+  // a process manager or an orchestrator sends) drains first for SHUTDOWN_DRAIN_MS; SIGINT (Ctrl-C) does not.
+  const stop = gracefulStop({
+    http,
+    others: metricsServer ? [metricsServer] : [],
+    readiness: composed.readiness,
+    drainMs: config.shutdownDrainMs,
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
+    closeData: () => composed.close(),
+    exit: (code) => process.exit(code),
+  });
+  // A second SIGINT ends the process at once (Node's default), as a developer pressing Ctrl-C twice expects;
+  // a second SIGTERM ends the drain.
+  process.once('SIGINT', () => stop('SIGINT', false));
+  process.on('SIGTERM', () => stop('SIGTERM', true));
 }
 
 runCommand({

@@ -1,7 +1,8 @@
 /**
- * What runs on a clock rather than on a request: the simulated reviewer's due moves, then the due webhook
- * attempts. Every `intervalMs` the due work is started (`start`), without waiting for attempts still under
- * way; `tick` starts it and waits until it has settled (tests call it after moving their clock).
+ * What runs on a clock rather than on a request: the simulated reviewer's due moves, the due webhook
+ * attempts, then a batch of each retention purge due. Every `intervalMs` the due work is started (`start`), without waiting for attempts still under
+ * way; `tick` starts it (after any run under way) and waits until it has settled (tests call it after moving
+ * their clock).
  */
 export interface Ticker {
   tick(): Promise<void>;
@@ -25,6 +26,8 @@ export function createTicker(
       .finally(() => (running = undefined)));
   return {
     tick: async () => {
+      // A run under way may have read the clock before the caller moved it: the tick's own run starts after it.
+      if (running) await running;
       await run();
       await work.settled();
     },

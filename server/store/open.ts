@@ -1,3 +1,4 @@
+import type { StoreDiagnostics } from './diagnostics';
 import type { Store } from './repositories';
 import type { SqlConnection } from './sql/connection';
 import type { ChangeListener } from './postgres/change-listener';
@@ -11,6 +12,8 @@ export interface OpenedStore {
   connection: SqlConnection;
   /** On PostgreSQL, what tells this instance of the others' changes (whether it is alive, its backend). */
   cacheListener?: ChangeListener;
+  /** What an operator asks of the data: whether it answers and is migrated, connections, failures, cached reads. */
+  diagnostics: StoreDiagnostics;
 }
 
 export interface StoreLocation {

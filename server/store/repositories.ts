@@ -246,6 +246,32 @@ export interface RateLimitRepository {
   purgeBefore(windowStart: number): Promise<void>;
 }
 
+/**
+ * What the purge of retention removes, each kind in batches of at most `limit` rows, one statement at a time
+ * (no transaction: nothing a request waits on is held), and the claim that makes one instance at a time
+ * purge a kind across every instance on the data.
+ */
+export interface RetentionRepository {
+  /**
+   * Takes the purge of `family` for `owner` until `until`, when it is due at `now` and no other owner holds an
+   * unexpired claim; false otherwise.
+   */
+  claim(family: string, owner: string, now: Date, until: Date): Promise<boolean>;
+  /** Lets go of `owner`'s claim of `family`; its next purge is due at `nextAt`. */
+  release(family: string, owner: string, nextAt: Date): Promise<void>;
+  /** Message records created before `before`, their status histories first; the rows removed. */
+  purgeMessages(before: Date, limit: number): Promise<number>;
+  /**
+   * Webhook deliveries that ended (succeeded or failed) before `before` with their attempts (attempts first),
+   * then events created before `before` that no delivery names any more; the rows removed.
+   */
+  purgeDeliveries(before: Date, limit: number): Promise<number>;
+  /** Hosted sessions created before `before`; the rows removed. */
+  purgeSessions(before: Date, limit: number): Promise<number>;
+  /** Service windows whose last inbound message came before `before` (closed long ago); the rows removed. */
+  purgeServiceWindows(before: Date, limit: number): Promise<number>;
+}
+
 export interface Store {
   /** Which database holds the data: the embedded SQLite file, or a PostgreSQL server several instances share. */
   readonly kind: 'sqlite' | 'postgres';
@@ -265,6 +291,7 @@ export interface Store {
   webhooks: WebhookRepository;
   rateLimits: RateLimitRepository;
   faults: FaultRepository;
+  retention: RetentionRepository;
   /** Runs `fn` atomically with `tx`, the same repositories inside one transaction: use `tx`, not this store, in it. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -13,6 +13,7 @@ import { createAppServer } from '../http/app-server';
 import type { Domain } from '../domain';
 import type { EventPublisher } from '../domain/shared/events';
 import { createLogger } from '../log';
+import { metricsUrl, serveMetrics } from '../operations/metrics-server';
 import { DEFAULT_PARTNER_ID, type Channel, type PartnerId } from '../store/records';
 import { createTestDatabase } from './postgres';
 
@@ -99,6 +100,10 @@ export interface TestServer extends ReferenceServerHandle {
   sandbox(path: string, body: unknown, partner?: PartnerId): Promise<any>;
   /** This instance's composition (config, instance name, webhooks). */
   composition: Composition;
+  /** GET /metrics of this instance, when METRICS_PORT was given in `env` (0: a free port). */
+  metricsUrl: string | undefined;
+  /** The API's HTTP server (what a graceful stop closes). */
+  http: Server;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -122,6 +127,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     s.once('error', fail);
   });
   origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const metricsServer = config.metrics ? await serveMetrics(server.metrics!, config.metrics.port, '127.0.0.1') : undefined;
   const sandbox = async (path: string, body: unknown, partner?: PartnerId): Promise<any> => {
     const res = await fetch(`${origin}/sandbox${path}${partner ? `${path.includes('?') ? '&' : '?'}partner=${encodeURIComponent(partner)}` : ''}`, {
       method: 'POST',
@@ -142,11 +148,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     sandboxToken: server.sandbox.token,
     sandbox,
     composition: server,
+    metricsUrl: metricsServer && metricsUrl(metricsServer, '127.0.0.1'),
+    http,
     createKey: async ({ mode, scopes, partner }) => (await server.domain.keys.create(partner ?? DEFAULT_PARTNER_ID, { mode, scopes })).plain,
     connectClient: async ({ clientRef, channel, partner }) =>
       void (await server.sandbox.service.simulator.connectClient(partner ?? DEFAULT_PARTNER_ID, { client_ref: clientRef, channel })),
     close: () =>
       new Promise<void>((done, fail) => {
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
         http.close((error) => {
           server.close().then(() => {
             if (!opts.dataDir) rmSync(files, { recursive: true, force: true });

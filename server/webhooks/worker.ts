@@ -32,6 +32,8 @@ export interface DeliveryWorkerDeps {
    */
   leaseMs: number;
   onError?: (error: unknown) => void;
+  /** Told of each attempt whose outcome this instance recorded (the metrics). */
+  attempted?: (outcome: 'delivered' | 'retried' | 'failed') => void;
 }
 
 /** Attempts under way at once, at most; more due attempts wait for a free slot, never for a whole batch. */
@@ -158,8 +160,8 @@ export class DeliveryWorker {
       next_attempt_at: retryDelay === null ? null : new Date(finishedAt.getTime() + retryDelay),
       updated_at: finishedAt,
     };
-    await this.deps.transaction(async (tx) => {
-      if (!(await tx.webhooks.completeAttempt(outcome, this.deps.instance))) return;
+    const recorded = await this.deps.transaction(async (tx) => {
+      if (!(await tx.webhooks.completeAttempt(outcome, this.deps.instance))) return false;
       await tx.webhooks.insertAttempt({
         delivery_id: delivery.id,
         number,
@@ -170,6 +172,8 @@ export class DeliveryWorker {
         succeeded: result.delivered,
       });
       if (number === 1 && delivery.overtakes !== null) await tx.webhooks.releaseHeld(delivery.partner_id, delivery.overtakes, finishedAt);
+      return true;
     });
+    if (recorded) this.deps.attempted?.(result.delivered ? 'delivered' : outcome.state === 'pending' ? 'retried' : 'failed');
   }
 }

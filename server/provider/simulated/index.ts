@@ -3,7 +3,7 @@
 // reviewer or an outage would do); what they make happen reaches the service through the port's listeners,
 // as a real provider's notifications would. Every deterministic trigger is listed in server/README.md.
 import type { ChannelProvider, DeliveryStatusUpdate, MediaFile, NotificationReceipt, ProviderAccount, ProviderTemplate, ReceivedMedia, TemplateMediaFormat } from '../channel-provider';
-import type { SimulatorCalls } from './calls';
+import { RecentCalls, type SimulatorCalls } from './calls';
 import type { SimulatorClock, SimulatorIds } from './clock-and-ids';
 import { SimulatedMedia } from './media';
 import { SimulatedMessaging, type EndUserAction } from './messaging';
@@ -50,6 +50,13 @@ export interface SimulatorControls {
    * the templates of these accounts (`only`), or all but theirs (`except`).
    */
   runDue(accounts?: AccountFilter): Promise<number>;
+  /**
+   * Deletes up to `limit` media past their 30 days, their bytes in the media folder with them, and header
+   * media as old (the retention purge's, server/operations/retention.ts); how many went.
+   */
+  purgeExpiredMedia(limit: number): Promise<number>;
+  /** How many templates wait for the reviewer's decision (a metric). */
+  pendingReviews(): Promise<number>;
 }
 
 export interface SimulatorOptions {
@@ -68,7 +75,7 @@ export interface SimulatorOptions {
 
 export function createSimulatedProvider(options: SimulatorOptions): { provider: ChannelProvider; controls: SimulatorControls } {
   const { state, clock, ids } = options;
-  const calls: SimulatorCalls = [];
+  const calls = new RecentCalls();
   const media = new SimulatedMedia({ state, directory: options.mediaDirectory, retentionMs: options.mediaRetentionMs, clock, purgeClock: options.purgeClock ?? clock, ids, calls });
   const messaging = new SimulatedMessaging({ ids, calls });
   const templates = new SimulatedTemplates(state, clock, ids, { reviewDelayMs: options.reviewDelayMs });
@@ -89,6 +96,8 @@ export function createSimulatedProvider(options: SimulatorOptions): { provider: 
       templatesReachable: () => templates.isReachable(),
       heldMedia: (accountKey, id) => state.media(accountKey, id),
       runDue: (accounts) => templates.runDue(accounts),
+      purgeExpiredMedia: (limit) => media.purgeExpired(limit),
+      pendingReviews: () => state.pendingReviews(),
     },
   };
 }

@@ -31,6 +31,9 @@ import type { HeldMedia, SimulatorState } from './state';
  * Media ids are 16 digits. Header handles (templates.ts uploads them) are held to their business account
  * for the same 30 days.
  */
+/** How many expired media `keepAs` removes per statement before it keeps an example's id. */
+const KEEP_AS_PURGE_BATCH = 500;
+
 /** The flag of SimulatorState set while an account's channel credentials are dropped. */
 const credentialsDropped = (accountKey: string) => `credentials_dropped:${accountKey}`;
 
@@ -97,7 +100,8 @@ export class SimulatedMedia implements MediaProvider {
    * examples, whose ids the contract's examples name). False when another account holds the id.
    */
   async keepAs(account: ProviderAccount, file: MediaFile, id: string, direction: HeldMedia['direction']): Promise<boolean> {
-    await this.purgeExpired();
+    // An example's id past its 30 days is the provider's to give again: its bytes go first.
+    while ((await this.purgeExpired(KEEP_AS_PURGE_BATCH)) === KEEP_AS_PURGE_BATCH);
     // The bytes of every held media are at <directory>/<id>: a file there is this account's media or another's.
     if (existsSync(join(this.deps.directory, id))) {
       rmSync(file.path, { force: true });
@@ -125,14 +129,19 @@ export class SimulatedMedia implements MediaProvider {
     await this.deps.state.setFlag(credentialsDropped(accountKey), !present);
   }
 
-  /** Deletes media past their 30 days (bytes and record); returns how many went. */
-  async purgeExpired(): Promise<number> {
-    const expired = await this.deps.state.expiredMedia(this.deps.purgeClock());
+  /**
+   * Deletes up to `limit` media past their 30 days in the server's time (bytes, then record: a crash between the
+   * two leaves a record whose bytes are gone, removed at the next purge) and up to `limit` header media as old;
+   * how many went.
+   */
+  async purgeExpired(limit: number): Promise<number> {
+    const now = this.deps.purgeClock();
+    const expired = await this.deps.state.expiredMedia(now, limit);
     for (const media of expired) {
       rmSync(media.path, { force: true });
       await this.deps.state.removeMedia(media.id);
     }
-    return expired.length;
+    return expired.length + (await this.deps.state.removeHeaderMediaBefore(new Date(now.getTime() - this.deps.retentionMs), limit));
   }
 
   private async keep(
@@ -141,7 +150,6 @@ export class SimulatedMedia implements MediaProvider {
     direction: HeldMedia['direction'],
     id: string = digitsOf(this.deps.ids.id('media'), 16),
   ): Promise<string> {
-    await this.purgeExpired();
     mkdirSync(this.deps.directory, { recursive: true });
     const path = join(this.deps.directory, id);
     renameSync(file.path, path);

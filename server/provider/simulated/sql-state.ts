@@ -113,8 +113,12 @@ export function sqlSimulatorState(db: SqlConnection): SimulatorState {
       const row = await db.get<MediaRow>(`SELECT ${MEDIA_COLUMNS} FROM provider_media WHERE account_key = ? AND id = ?`, [accountKey, id]);
       return row && toMedia(row);
     },
-    expiredMedia: async (now) => (await db.all<MediaRow>(`SELECT ${MEDIA_COLUMNS} FROM provider_media WHERE expires_at <= ?`, [now.getTime()])).map(toMedia),
+    expiredMedia: async (now, limit) =>
+      (await db.all<MediaRow>(`SELECT ${MEDIA_COLUMNS} FROM provider_media WHERE expires_at <= ? ORDER BY expires_at LIMIT ?`, [now.getTime(), limit])).map(toMedia),
     removeMedia: async (id) => void (await db.run('DELETE FROM provider_media WHERE id = ?', [id])),
+    removeHeaderMediaBefore: (before, limit) =>
+      db.run('DELETE FROM sim_provider_media WHERE handle IN (SELECT handle FROM sim_provider_media WHERE created_at < ? LIMIT ?)', [before.getTime(), limit]),
+    pendingReviews: async () => (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM sim_provider_templates WHERE status = 'PENDING'"))!.n,
     flag: async (name) => (await db.get('SELECT 1 AS found FROM sim_provider_settings WHERE name = ?', [name])) !== undefined,
     setFlag: async (name, on) => {
       if (on) await db.run("INSERT INTO sim_provider_settings (name, value) VALUES (?, 'on') ON CONFLICT DO NOTHING", [name]);

@@ -62,9 +62,13 @@ export interface SimulatorState {
   headerMedia(handle: string): Promise<HeldHeaderMedia | undefined>;
   saveMedia(media: HeldMedia): Promise<void>;
   media(accountKey: string, id: string): Promise<HeldMedia | undefined>;
-  /** Media whose retention ended before `now`. */
-  expiredMedia(now: Date): Promise<HeldMedia[]>;
+  /** Media whose retention ended by `now`, at most `limit`, those that ended first first. */
+  expiredMedia(now: Date, limit: number): Promise<HeldMedia[]>;
   removeMedia(id: string): Promise<void>;
+  /** Removes header media uploaded before `before`, at most `limit`; how many went. */
+  removeHeaderMediaBefore(before: Date, limit: number): Promise<number>;
+  /** How many templates wait for the reviewer's decision (status PENDING). */
+  pendingReviews(): Promise<number>;
   /** A control the sandbox set (templates unreachable, an account's credentials dropped), if set. */
   flag(name: string): Promise<boolean>;
   setFlag(name: string, on: boolean): Promise<void>;

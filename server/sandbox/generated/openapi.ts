@@ -720,7 +720,7 @@ export interface components {
             content_type: string | null;
             /** @description Bytes. */
             size: number;
-            /** @description The JSON body */
+            /** @description The JSON body, redacted. */
             json?: unknown;
             text?: string;
             fields?: {

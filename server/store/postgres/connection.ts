@@ -1,4 +1,5 @@
 import { Pool, types, type PoolClient } from 'pg';
+import type { ConnectionUse } from '../diagnostics';
 import { DuplicateError } from '../repositories';
 import { OpenTransaction, type SqlConnection } from '../sql/connection';
 import { ChangeListener, KEEP_ALIVE } from './change-listener';
@@ -27,13 +28,20 @@ function translate(error: unknown): unknown {
   return (error as { code?: string }).code === '23505' ? new DuplicateError(error) : error;
 }
 
+/** Failed statements of a connection and its transactions (a duplicate, a rule's answer, is not counted). */
+interface Failures {
+  statements: number;
+}
+
 /** Statements on a pool or on one client, and their errors in the store's terms. */
-async function query<R>(on: Pool | PoolClient, sql: string, params: readonly unknown[]): Promise<{ rows: R[]; rowCount: number }> {
+async function query<R>(on: Pool | PoolClient, sql: string, params: readonly unknown[], failures: Failures): Promise<{ rows: R[]; rowCount: number }> {
   try {
     const result = await on.query(toPostgres(sql), params as unknown[]);
     return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
   } catch (error) {
-    throw translate(error);
+    const translated = translate(error);
+    if (!(translated instanceof DuplicateError)) failures.statements++;
+    throw translated;
   }
 }
 
@@ -55,6 +63,7 @@ export interface PostgresOptions {
  */
 export class PostgresConnection implements SqlConnection {
   readonly dialect = 'postgres' as const;
+  readonly failures: Failures = { statements: 0 };
 
   private constructor(
     private readonly pool: Pool,
@@ -82,15 +91,20 @@ export class PostgresConnection implements SqlConnection {
   }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    return (await query<R>(this.pool, sql, params)).rows;
+    return (await query<R>(this.pool, sql, params, this.failures)).rows;
   }
 
   async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    return (await query<R>(this.pool, sql, params)).rows[0];
+    return (await query<R>(this.pool, sql, params, this.failures)).rows[0];
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    return (await query(this.pool, sql, params)).rowCount;
+    return (await query(this.pool, sql, params, this.failures)).rowCount;
+  }
+
+  /** The pool's connections (at most 10; the listener's is apart). */
+  connections(): ConnectionUse {
+    return { inUse: this.pool.totalCount - this.pool.idleCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
   async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
@@ -130,24 +144,27 @@ export class PostgresConnection implements SqlConnection {
 class PostgresTransaction extends OpenTransaction {
   readonly dialect = 'postgres' as const;
   ended = false;
+  /** Its statements' failures count as the connection's. */
+  private readonly failures: Failures;
 
   constructor(
     private readonly client: PoolClient,
     connection: PostgresConnection,
   ) {
     super(connection);
+    this.failures = connection.failures;
   }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    return (await query<R>(this.live(), sql, params)).rows;
+    return (await query<R>(this.live(), sql, params, this.failures)).rows;
   }
 
   async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    return (await query<R>(this.live(), sql, params)).rows[0];
+    return (await query<R>(this.live(), sql, params, this.failures)).rows[0];
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    return (await query(this.live(), sql, params)).rowCount;
+    return (await query(this.live(), sql, params, this.failures)).rowCount;
   }
 
   private live(): PoolClient {

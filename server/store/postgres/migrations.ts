@@ -1,10 +1,13 @@
 import { PARTNER_SANDBOX_MIGRATIONS } from './migrations-partner-sandbox';
+import { OPERATIONS_MIGRATIONS } from './operations-migrations';
 
 /**
  * The PostgreSQL schema: one ordered list of migrations, applied at start under an advisory lock (so
  * instances starting together migrate once), each in its own transaction, the applied versions kept in
  * `schema_migrations`. It describes the same data as the SQLite list (store/sqlite/migrations.ts), written
- * for PostgreSQL; append, never edit a shipped one. Times are epoch milliseconds (BIGINT).
+ * for PostgreSQL; append, never edit a shipped one. Times are epoch milliseconds (BIGINT). The migrations of
+ * version 700 on are in files of their own, appended here in version order: operations-migrations.ts (retention)
+ * and migrations-partner-sandbox.ts (partners on their own in the sandbox).
  */
 export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
@@ -304,6 +307,7 @@ export const POSTGRES_MIGRATIONS: ReadonlyArray<{ version: number; name: string;
         FOR EACH STATEMENT EXECUTE FUNCTION notify_cached_rows_changed();
     `,
   },
+  ...OPERATIONS_MIGRATIONS,
   ...PARTNER_SANDBOX_MIGRATIONS,
 ];
 

@@ -263,6 +263,13 @@ const CALLS: Record<string, Call> = {
   'faults.clear': { writes: ['faults'], changes: ['faultTargets'], run: (s) => s.faults.clear(P, 'k-share') },
   'rateLimits.hit': { writes: [], run: (s) => s.rateLimits.hit('k-main', T0.getTime()) },
   'rateLimits.purgeBefore': { writes: [], run: (s) => s.rateLimits.purgeBefore(T0.getTime()) },
+  'retention.claim': { writes: ['retention_claims'], run: (s) => s.retention.claim('messages', 'here', at(12), at(13)) },
+  'retention.release': { writes: ['retention_claims'], run: (s) => s.retention.release('messages', 'here', at(14)) },
+  // Past retention at an hour after the start: what the calls above wrote goes.
+  'retention.purgeMessages': { writes: ['message_status_history', 'messages'], run: (s) => s.retention.purgeMessages(at(60), 100) },
+  'retention.purgeDeliveries': { writes: ['webhook_attempts', 'webhook_deliveries', 'webhook_events'], run: (s) => s.retention.purgeDeliveries(at(60), 100) },
+  'retention.purgeSessions': { writes: ['onboarding_sessions'], run: (s) => s.retention.purgeSessions(at(60), 100) },
+  'retention.purgeServiceWindows': { writes: ['service_window'], changes: ['lastInbound'], run: (s) => s.retention.purgeServiceWindows(at(60), 100) },
 };
 
 /** A read's answer in a form that compares by value (fault targets are sets). */

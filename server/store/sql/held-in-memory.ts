@@ -35,6 +35,7 @@
 // - on PostgreSQL, once it is CACHE_MAX_AGE_MS old, whatever the listener says: a change that sent no NOTIFY
 //   (a TRUNCATE, a write with triggers off) is seen within that bound.
 // Until a NOTIFY arrives (about a millisecond), another instance may still answer from what it read before.
+import type { CachedReadCounts } from '../diagnostics';
 import type { ApiKey, ClientRecord, FaultTargets, TemplateRecord, UsageCount } from '../records';
 import type { RateLimitRepository } from '../repositories';
 import type { SqlConnection } from './connection';
@@ -91,6 +92,8 @@ export interface HeldInMemory {
   kept(): Promise<void>;
   /** The same memory as a transaction's repositories see it: every cached read reads through. */
   readonly inTransaction: HeldInMemory;
+  /** How many reads of each kind were answered from memory and how many asked the database (a transaction's are not counted). */
+  counts(): CachedReadCounts[];
 }
 
 /**
@@ -100,6 +103,7 @@ export interface HeldInMemory {
 export function heldInMemory(db: SqlConnection, options: { rateLimitSaveMs?: number } = {}): { memory: HeldInMemory; connection: SqlConnection } {
   const byTable = new Map<string, ReadCache<unknown>[]>();
   const every: ReadCache<unknown>[] = [];
+  const counts = () => CACHED_READ_NAMES.map((read) => ({ read, hits: (caches[read] as ReadCache<unknown>).hits, misses: (caches[read] as ReadCache<unknown>).misses }));
   const caches = Object.fromEntries(
     Object.entries(CACHED_READS).map(([name, read]) => {
       const made = new ReadCache<unknown>(() => db.changeVersion(read.table), { keepAbsent: 'keepAbsent' in read && read.keepAbsent, maxAgeMs: db.cacheMaxAgeMs });
@@ -116,7 +120,7 @@ export function heldInMemory(db: SqlConnection, options: { rateLimitSaveMs?: num
   const rateLimits = db.dialect === 'sqlite' ? new KeptRateLimitWindows(connection, options.rateLimitSaveMs) : new SqlRateLimitRepository(connection);
   const kept = () => (rateLimits instanceof KeptRateLimitWindows ? rateLimits.close() : Promise.resolve());
   const readThrough = Object.fromEntries(CACHED_READ_NAMES.map((name) => [name, READ_THROUGH])) as unknown as Pick<HeldInMemory, CachedRead>;
-  const inTransaction: HeldInMemory = { ...readThrough, rateLimits, kept, get inTransaction() { return inTransaction; } };
-  const memory: HeldInMemory = { ...caches, rateLimits, kept, inTransaction };
+  const inTransaction: HeldInMemory = { ...readThrough, rateLimits, kept, counts, get inTransaction() { return inTransaction; } };
+  const memory: HeldInMemory = { ...caches, rateLimits, kept, inTransaction, counts };
   return { memory, connection };
 }

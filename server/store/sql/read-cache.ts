@@ -30,6 +30,9 @@ export class ReadCache<V> implements CachedReads<V> {
   private seenVersion: unknown;
   /** Moves on every `clear`: a read that began before one is not kept. */
   private generation = 0;
+  /** Reads answered from memory, and reads that asked the database (the metrics'). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly changeVersion: () => unknown,
@@ -45,9 +48,13 @@ export class ReadCache<V> implements CachedReads<V> {
     const now = performance.now();
     const cached = this.entries.get(key);
     if (cached !== undefined) {
-      if (now - cached.readAt <= (this.options.maxAgeMs ?? Infinity)) return cached.value === ABSENT ? undefined : cached.value;
+      if (now - cached.readAt <= (this.options.maxAgeMs ?? Infinity)) {
+        this.hits++;
+        return cached.value === ABSENT ? undefined : cached.value;
+      }
       this.entries.delete(key);
     }
+    this.misses++;
     return this.readAndKeep(key, read, version, now);
   }
 

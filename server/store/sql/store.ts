@@ -1,3 +1,4 @@
+import type { CachedReadCounts } from '../diagnostics';
 import type { Store } from '../repositories';
 import { SqlClientRepository } from './clients';
 import type { SqlConnection } from './connection';
@@ -9,6 +10,7 @@ import { SqlPartnerClockRepository } from './partner-clocks';
 import { SqlPartnerRepository } from './partners';
 import { SqlPortalTokenRepository } from './portal-tokens';
 import { SqlRequestLogRepository } from './request-log';
+import { SqlRetentionRepository } from './retention';
 import { SqlSessionRepository } from './sessions';
 import { SqlTemplateRepository } from './templates';
 import { SqlUsageRepository } from './usage';
@@ -26,9 +28,9 @@ export interface SqlStoreOptions {
  * same data must use (the simulated provider's state): its statements drop what the store holds in memory
  * (held-in-memory.ts). Closing the store closes the connection.
  */
-export function sqlStore(db: SqlConnection, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection } {
+export function sqlStore(db: SqlConnection, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection; cachedReads: () => CachedReadCounts[] } {
   const { memory, connection } = heldInMemory(options.wrap ? options.wrap(db) : db, options);
-  return { store: repositoriesOver(connection, memory), connection };
+  return { store: repositoriesOver(connection, memory), connection, cachedReads: memory.counts };
 }
 
 /**
@@ -50,6 +52,7 @@ function repositoriesOver(db: SqlConnection, memory: HeldInMemory): Store {
     webhooks: new SqlWebhookRepository(db),
     rateLimits: memory.rateLimits,
     faults: new SqlFaultRepository(db, memory),
+    retention: new SqlRetentionRepository(db),
     ...sqlMessagingStore(db, memory),
     transaction: (fn) => db.transaction((tx) => fn(repositoriesOver(tx, memory.inTransaction))),
     close: async () => {

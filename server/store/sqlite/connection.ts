@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ConnectionUse } from '../diagnostics';
 import { DuplicateError } from '../repositories';
 import { OpenTransaction, type SqlConnection } from '../sql/connection';
 
@@ -11,6 +12,8 @@ type Statement = Database.Statement<unknown[], unknown>;
  */
 class Statements {
   private readonly prepared = new Map<string, Statement>();
+  /** Statements that failed (a duplicate refused by a unique key, a rule's answer, is not counted). */
+  failures = 0;
 
   constructor(readonly db: Database.Database) {}
 
@@ -38,6 +41,7 @@ class Statements {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new DuplicateError(error);
+      this.failures++;
       throw error;
     }
   }
@@ -69,6 +73,8 @@ export class SqliteConnection implements SqlConnection {
   private readonly dataVersion: Database.Statement<[], number>;
   private version: unknown;
   private versionReadThisTurn = false;
+  /** Statements waiting for the open transaction to end. */
+  private waiting = 0;
 
   constructor(readonly db: Database.Database) {
     this.statements = statementsOf(db);
@@ -76,22 +82,22 @@ export class SqliteConnection implements SqlConnection {
   }
 
   async all<R>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
-    while (this.open) await this.open;
+    while (this.open) await this.turn();
     return this.statements.all<R>(sql, params);
   }
 
   async get<R>(sql: string, params: readonly unknown[] = []): Promise<R | undefined> {
-    while (this.open) await this.open;
+    while (this.open) await this.turn();
     return this.statements.get<R>(sql, params);
   }
 
   async run(sql: string, params: readonly unknown[] = []): Promise<number> {
-    while (this.open) await this.open;
+    while (this.open) await this.turn();
     return this.statements.run(sql, params);
   }
 
   async transaction<T>(fn: (tx: SqlConnection) => Promise<T>): Promise<T> {
-    while (this.open) await this.open;
+    while (this.open) await this.turn();
     let end!: () => void;
     this.open = new Promise<void>((resolve) => (end = resolve));
     try {
@@ -112,6 +118,27 @@ export class SqliteConnection implements SqlConnection {
 
   inTransaction(): boolean {
     return false;
+  }
+
+  /** Waits for the open transaction to end, counted as waiting meanwhile (the caller checks again: another may have begun). */
+  private async turn(): Promise<void> {
+    this.waiting++;
+    try {
+      await this.open;
+    } finally {
+      this.waiting--;
+    }
+  }
+
+  /** The one connection: in use while a transaction is open; statements waiting for it to end. */
+  connections(): ConnectionUse {
+    const inUse = this.open ? 1 : 0;
+    return { inUse, idle: 1 - inUse, waiting: this.waiting };
+  }
+
+  /** Failed statements of this connection and its transactions. */
+  statementErrors(): number {
+    return this.statements.failures;
   }
 
   /**

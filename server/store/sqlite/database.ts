@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SqlConnection } from '../sql/connection';
 import { sqlStore, type SqlStoreOptions } from '../sql/store';
+import { appliedMigration, type StoreDiagnostics } from '../diagnostics';
 import type { Store } from '../repositories';
 import { SqliteConnection, statementsOf } from './connection';
 import { MIGRATIONS } from './migrations';
@@ -35,7 +36,16 @@ export function migrate(db: SqliteDatabase): number[] {
   return ran;
 }
 
-/** The SQLite store and its connection (the simulated provider keeps its state on the same one). */
-export function openSqlite(file: string, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection } {
-  return sqlStore(new SqliteConnection(openDatabase(file)), options);
+/** The SQLite store and its connection (the simulated provider keeps its state on the same one), and what an operator asks of it. */
+export function openSqlite(file: string, options: SqlStoreOptions = {}): { store: Store; connection: SqlConnection; diagnostics: StoreDiagnostics } {
+  const raw = new SqliteConnection(openDatabase(file));
+  const { store, connection, cachedReads } = sqlStore(raw, options);
+  const diagnostics: StoreDiagnostics = {
+    appliedMigration: () => appliedMigration(connection),
+    latestMigration: Math.max(...MIGRATIONS.map((m) => m.version)),
+    connections: () => raw.connections(),
+    statementErrors: () => raw.statementErrors(),
+    cachedReads,
+  };
+  return { store, connection, diagnostics };
 }

@@ -1,12 +1,15 @@
 import { PARTNER_SANDBOX_MIGRATIONS } from './migrations-partner-sandbox';
+import { OPERATIONS_MIGRATIONS } from './operations-migrations';
 
 /**
  * The schema of the data file: one list of migrations in version order, applied at start inside one
  * transaction each; the applied versions are kept in `schema_migrations`. Append a new migration with a
  * higher version; never edit one that has shipped (a test opens a data file of the 1.6.0 release and
  * upgrades it). Times are epoch milliseconds. The versions have gaps: 401 and 500 shipped as they are.
- * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema. Over 400 lines
- * on purpose: the list is the schema's history, read top to bottom in the order it runs.
+ * PostgreSQL has its own list (store/postgres/migrations.ts) that ends at the same schema. The migrations of
+ * version 700 on are in files of their own, appended here in version order: running the service for months
+ * (retention, operations-migrations.ts) and partners on their own in the sandbox (migrations-partner-sandbox.ts).
+ * Over 400 lines on purpose: the list is the schema's history, read top to bottom in the order it runs.
  */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   {
@@ -405,5 +408,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
       ALTER TABLE webhook_deliveries ADD COLUMN overtakes TEXT;
     `,
   },
+  ...OPERATIONS_MIGRATIONS,
   ...PARTNER_SANDBOX_MIGRATIONS,
 ];
