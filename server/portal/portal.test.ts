@@ -382,7 +382,7 @@ describeWithBrowser('server/portal/portal.test.ts')(`the partner portal in headl
     expect(await page.locator('td[data-label="Taken"]').first().textContent()).toBe('1');
     await screenshot('faults');
     await page.getByRole('button', { name: 'Clear all faults' }).click();
-    await status('1 faults cleared.');
+    await status('1 fault cleared.');
     expect((await sandbox<{ faults: any[] }>('GET', '/faults', A)).faults).toEqual([]);
     expect((await v1(A.key!.secret, 'GET', '/usage')).status).toBe(200);
   });

@@ -56,7 +56,7 @@ function clearButton(context: PortalContext): HTMLElement {
     const cleared = await must(context.api.DELETE('/faults', {})).catch(report);
     if (!cleared) return;
     await context.refresh();
-    announce(`${cleared.cleared} faults cleared.`);
+    announce(`${cleared.cleared} ${cleared.cleared === 1 ? 'fault' : 'faults'} cleared.`);
   });
   return button;
 }
