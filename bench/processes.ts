@@ -75,7 +75,7 @@ export async function waitFor200(url: string, child: Child, since: number, timeo
     }
     try {
       // A first answer may take seconds on a loaded machine: an attempt waits as long as the whole bound allows.
-      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, deadline - performance.now())) });
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))) });
       await res.arrayBuffer();
       if (res.status === 200) return performance.now() - since;
     } catch {
