@@ -37,7 +37,7 @@ const PER_VALUE: Record<string, string[]> = {
   KeyMode: ['server/sandbox/keys.ts SandboxKeys.create'],
   DeliveryState: ['server/sandbox/webhooks.ts SandboxWebhooks.deliveries'],
   PreferenceValue: ['server/sandbox/simulator.ts SandboxSimulator.inbound'],
-  InboundKind: ['server/sandbox/simulator.ts SandboxSimulator.inbound'],
+  InboundKind: ['server/portal/app/pages/simulator.ts FIELDS_OF_KIND', 'server/sandbox/simulator.ts SandboxSimulator.inbound'],
   ReviewOutcome: ['server/sandbox/simulator.ts SandboxSimulator.decideReview'],
   SimulatedMessageStatus: ['server/sandbox/simulator.ts SandboxSimulator.advanceMessage'],
   [NEW_EVENT]: ['server/webhooks/samples.ts sampleEvent'],
