@@ -9,7 +9,7 @@ import { DEFAULT_PARTNER_ID, type MessageRecord } from './store/records';
 import type { TestServer } from './testing';
 import { testClock } from './testing/clock';
 import { eventually } from './testing/data';
-import { useTwoInstances } from './testing/two-instances';
+import { useTwoInstances, withListenerHung } from './testing/two-instances';
 
 const clock = testClock('2026-11-24T10:00:00.000Z');
 let a: TestServer;
@@ -23,30 +23,6 @@ const readiness = async (server: TestServer) => {
   const res = await fetch(`${server.origin}/readyz`);
   return { status: res.status, body: await res.json() };
 };
-
-/**
- * Runs `fn` while every backend `server`'s cache listener connects to is stopped (SIGSTOP) as soon as it is
- * seen: the listening connection hangs, as behind a NAT that dropped it; all are let go on after.
- */
-async function withListenerHung<T>(server: TestServer, fn: () => Promise<T>): Promise<T> {
-  const listener = server.composition.cacheListener!;
-  const stopped = new Set<number>();
-  const stopCurrent = () => {
-    const pid = listener.backendPid;
-    if (pid !== undefined && !stopped.has(pid)) {
-      stopped.add(pid);
-      process.kill(pid, 'SIGSTOP');
-    }
-  };
-  stopCurrent();
-  const watcher = setInterval(stopCurrent, 5);
-  try {
-    return await fn();
-  } finally {
-    clearInterval(watcher);
-    for (const pid of stopped) process.kill(pid, 'SIGCONT');
-  }
-}
 
 test('an instance whose cache listener is not proven alive answers /readyz 503 naming it while the other stays ready; ready again once its listener is back', async () => {
   await eventually(async () => (await readiness(a)).status === 200 && (await readiness(b)).status === 200, 15_000);

@@ -14,7 +14,7 @@ import { ChangeListener } from './store/postgres/change-listener';
 import { CACHE_CHANNEL } from './store/postgres/migrations';
 import type { TestServer } from './testing';
 import { newPostgresDatabase } from './testing';
-import { useTwoInstances } from './testing/two-instances';
+import { useTwoInstances, withListenerHung } from './testing/two-instances';
 import { testClock } from './testing/clock';
 import { eventually } from './testing/data';
 
@@ -65,30 +65,6 @@ async function withListenerStopped<T>(server: TestServer, fn: (stoppedPid: numbe
   }
 }
 
-/**
- * Runs `fn` while every backend `server`'s cache listener connects to hangs: each one is stopped (SIGSTOP) as
- * soon as it is seen, for as long as `fn` runs; all are let go on after.
- */
-async function withEveryListenerStopped<T>(server: TestServer, fn: () => Promise<T>): Promise<T> {
-  const listener = server.composition.cacheListener!;
-  const stopped = new Set<number>();
-  const stopCurrent = () => {
-    const pid = listener.backendPid;
-    if (pid !== undefined && !stopped.has(pid)) {
-      stopped.add(pid);
-      process.kill(pid, 'SIGSTOP');
-    }
-  };
-  stopCurrent();
-  const watch = setInterval(stopCurrent, 5);
-  try {
-    return await fn();
-  } finally {
-    clearInterval(watch);
-    for (const pid of stopped) process.kill(pid, 'SIGCONT');
-  }
-}
-
 test('the two instances each listen on a connection of their own, alive', async () => {
   for (const server of [a, b]) await eventually(async () => server.composition.cacheListener?.alive() === true);
   expect(a.composition.cacheListener!.backendPid).not.toBe(b.composition.cacheListener!.backendPid);
@@ -108,7 +84,7 @@ test("a key revoked through one instance while the other's listener hangs is ref
 
 test('a key rotated by `npm run keys` in another process while every connection the listener makes hangs is refused by the instance within 5 s', async () => {
   const key = await keyHeldBy(b);
-  await withEveryListenerStopped(b, async () => {
+  await withListenerHung(b, async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(__dirname, 'cli', 'keys.ts'), 'rotate', key.id], {
       env: { ...process.env, DATABASE_URL: b.composition.config.databaseUrl!, SANDBOX_ADMIN_TOKEN: b.sandboxToken, LOG_LEVEL: 'silent' },
     });

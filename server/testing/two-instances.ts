@@ -20,3 +20,27 @@ export function useTwoInstances(opts: { now: () => Date; env: Record<string, str
     rmSync(dataDir, { recursive: true, force: true });
   });
 }
+
+/**
+ * Runs `fn` while every backend `server`'s cache listener connects to hangs: each one is stopped (SIGSTOP) as
+ * soon as it is seen, for as long as `fn` runs, as behind a NAT that dropped the link; all are let go on after.
+ */
+export async function withListenerHung<T>(server: TestServer, fn: () => Promise<T>): Promise<T> {
+  const listener = server.composition.cacheListener!;
+  const stopped = new Set<number>();
+  const stopCurrent = () => {
+    const pid = listener.backendPid;
+    if (pid !== undefined && !stopped.has(pid)) {
+      stopped.add(pid);
+      process.kill(pid, 'SIGSTOP');
+    }
+  };
+  stopCurrent();
+  const watch = setInterval(stopCurrent, 5);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(watch);
+    for (const pid of stopped) process.kill(pid, 'SIGCONT');
+  }
+}
