@@ -140,6 +140,29 @@ describe('one attempt', () => {
       await r.close();
     }
   });
+  test('a kept-alive connection the receiver closes as an attempt goes out on it: the attempt goes again on a new connection, and is delivered', async () => {
+    const perConnection = new Map<Socket, number>();
+    const r = await receiver((res) => {
+      const seen = (perConnection.get(res.socket!) ?? 0) + 1;
+      perConnection.set(res.socket!, seen);
+      // The second request on a connection meets the receiver closing it, as its idle timeout would.
+      if (seen === 2) res.socket!.destroy();
+      else res.writeHead(204).end();
+    });
+    const agents = keepAliveAgents();
+    try {
+      const first = await sendWebhookAttempt({ url: r.url, body: BODY, signature: null, agents });
+      const second = await sendWebhookAttempt({ url: r.url, body: BODY, signature: null, agents });
+      expect([first, second].map((o) => ({ status: o.status, delivered: o.delivered }))).toEqual([
+        { status: 204, delivered: true },
+        { status: 204, delivered: true },
+      ]);
+      expect(r.received.map((d) => d.connection)).toEqual([1, 1, 2]);
+    } finally {
+      agents.destroy();
+      await r.close();
+    }
+  });
 });
 
 test('the retry schedule: immediately, then 10 s, 60 s and 5 min after each failure; none after the fifth attempt', () => {

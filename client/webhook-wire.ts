@@ -4,7 +4,7 @@
 // stamp; one attempt (the exact bytes, signed, with the service's User-Agent, a 2xx within the time limit)
 // and what its outcome means; the retry schedule; and a delivery that follows the schedule in this process.
 import { randomBytes } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { API_VERSION, SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
 import { failureCause, isConnectionFailure } from './request-failure';
@@ -71,8 +71,8 @@ export interface WebhookAgents {
 }
 
 /**
- * Keep-alive connections for `sendWebhookAttempt` (an idle one is closed before the receiver's own keep-alive
- * time runs out); `destroy` them when done sending.
+ * Keep-alive connections for `sendWebhookAttempt`; `destroy` them when done sending. A receiver may close an
+ * idle connection just as an attempt goes out on it: the attempt then goes again on a new connection.
  */
 export function keepAliveAgents(): WebhookAgents & { destroy(): void } {
   const http = new HttpAgent({ keepAlive: true });
@@ -147,23 +147,38 @@ export function sendWebhookAttempt(attempt: WebhookAttempt): Promise<WebhookAtte
       const url = new URL(attempt.url);
       const https = url.protocol === 'https:';
       const agent = attempt.agents ? (https ? attempt.agents.https : attempt.agents.http) : false;
-      const request = (https ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => settle(res.statusCode ?? null));
-        res.on('error', (e) => settle(null, { failure: 'broken', error: failureCause(e, timeoutMs) }));
-      });
+      let sending: ClientRequest | undefined;
       timer = setTimeout(() => {
         settle(null, { failure: 'timeout', error: `timeout after ${timeoutMs} ms` });
-        request.destroy();
+        sending?.destroy();
       }, timeoutMs);
-      request.on('error', (e) => settle(null, { failure: isConnectionFailure(e) ? 'no-connection' : 'broken', error: failureCause(e, timeoutMs) }));
-      request.end(body);
+      const send = () => {
+        let answered = false;
+        const request = (https ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent }, (res) => {
+          answered = true;
+          res.on('data', () => undefined);
+          res.on('end', () => settle(res.statusCode ?? null));
+          res.on('error', (e) => settle(null, { failure: 'broken', error: failureCause(e, timeoutMs) }));
+        });
+        sending = request;
+        request.on('error', (e) => {
+          // The receiver closed a kept-alive connection as this attempt went out on it (its idle timeout and our
+          // reuse crossed): nothing was answered, so it goes again on another connection, within the same time limit.
+          if (request.reusedSocket && !answered && !settled && isClosedUnderfoot(e)) return send();
+          settle(null, { failure: isConnectionFailure(e) ? 'no-connection' : 'broken', error: failureCause(e, timeoutMs) });
+        });
+        request.end(body);
+      };
+      send();
     } catch (e) {
       // not a URL, or not an http(s) one: nothing could be opened
       settle(null, { failure: 'no-connection', error: failureCause(e) });
     }
   });
 }
+
+/** How a connection the other side closed looks when a request is written to it. */
+const isClosedUnderfoot = (error: unknown) => ['ECONNRESET', 'EPIPE'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * The wait after the `failedAttempts`-th failed attempt (1 or more) of a delivery before the next one, or null

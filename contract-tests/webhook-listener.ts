@@ -101,6 +101,9 @@ export async function startWebhookListener(opts: ListenerOptions): Promise<Webho
       else reply();
     });
   });
+  // Idle connections stay open until the implementation closes them: a receiver closing one as the implementation
+  // reuses it fails that attempt on the network, and its retry then comes a step later than the probe waits for.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
