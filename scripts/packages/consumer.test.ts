@@ -545,7 +545,10 @@ for (const runtime of runtimes) {
           }
         });
 
-        it('the installed drift check, given the fixtures the installed sandbox command prints, passes against it (exit 0)', async () => {
+        // The whole run under the running runtime; under the others, the cases and the webhook rules without the
+        // generated phase (its requests are the same JavaScript on every runtime, and a minute of each lane).
+        const whole = runtime.version === process.versions.node;
+        it(`the installed drift check, given the fixtures the installed sandbox command prints, passes against it (exit 0)${whole ? '' : ', the generated phase skipped'}`, async () => {
           const file = join(dir, 'fixtures.json');
           const printed = await run(binPath('partner-messaging-sandbox'), ['fixtures', '--server', origin, '--token', token, '--out', file], dir);
           expect({ code: printed.code, stderr: printed.stderr }).toEqual({ code: 0, stderr: `Fixtures written to ${file} (it holds keys and the sandbox token: keep it private).\n` });
@@ -553,7 +556,7 @@ for (const runtime of runtimes) {
           const reports = join(dir, 'reports');
           const checked = await run(
             binPath('partner-messaging-contract'),
-            ['--fixtures', fixtures, '--webhook-listen', '127.0.0.1:0', '--webhook-secret', 'whsec_consumer_check', '--reports-dir', reports, '--quiet'],
+            ['--fixtures', fixtures, '--webhook-listen', '127.0.0.1:0', '--webhook-secret', 'whsec_consumer_check', '--reports-dir', reports, '--quiet', ...(whole ? [] : ['--max-requests', '0', '--allow-missing', 'generated'])],
             dir,
           );
           // The summary names what broke first (its coverage table comes last).
