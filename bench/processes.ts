@@ -5,6 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { failureCause, isConnectionFailure, isTimeout } from '../client/request-failure';
 import { freePort } from '../mock/prism';
 
 export const ROOT = join(__dirname, '..');
@@ -78,8 +79,9 @@ export async function waitFor200(url: string, child: Child, since: number, timeo
       const res = await fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(deadline - performance.now()))) });
       await res.arrayBuffer();
       if (res.status === 200) return performance.now() - since;
-    } catch {
-      /* not listening yet */
+    } catch (error) {
+      // Not listening yet, or the bound ran out (the loop ends); anything else is the child's answer to report.
+      if (!isConnectionFailure(error) && !isTimeout(error)) throw new Error(`${url} failed before answering 200: ${failureCause(error)}\n${child.output()}`);
     }
     await new Promise((r) => setTimeout(r, 5));
   }
