@@ -2,9 +2,9 @@
 // session or a media id expiring, a trial ending, the month's usage moving into its history) without waiting,
 // and reset to the server's. Only this partner's time moves.
 import type { components } from '../../../sandbox/generated/openapi';
-import { announce, h, report, time } from '../dom';
+import { h, time } from '../dom';
 import { OperationForm } from '../forms';
-import type { PortalContext, PortalPage } from '../page';
+import { change, onPress, type PortalContext, type PortalPage } from '../page';
 import { must } from '../session';
 
 type Clock = components['schemas']['Clock'];
@@ -26,21 +26,13 @@ const told = (clock: Clock) => `Your time is ${new Date(clock.now).toLocaleStrin
 function advanceForm(context: PortalContext): HTMLFormElement {
   const form = new OperationForm('sandboxAdvanceClock', { label: 'Advance the clock', submit: 'Advance' });
   return form.build([form.control('by', 'Advance by', { placeholder: '25h', hint: 'Days, hours, minutes, seconds: 25h, 31d, 1d12h, 90m.' })], async () => {
-    const clock = await must(context.api.POST('/clock/advance', { body: { by: String(form.value('by')) } }));
-    await context.refresh();
-    announce(told(clock));
+    await change(context, context.api.POST('/clock/advance', { body: { by: String(form.value('by')) } }), told);
   });
 }
 
 function resetButton(context: PortalContext): HTMLElement {
   const button = h('button', { type: 'button', class: 'secondary' }, "Reset to the server's time");
-  button.addEventListener('click', async () => {
-    const clock = await must(context.api.POST('/clock/reset', {})).catch(report);
-    if (!clock) return;
-    await context.refresh();
-    announce(told(clock));
-  });
-  return button;
+  return onPress(button, null, () => change(context, context.api.POST('/clock/reset', {}), told));
 }
 
 export const clockPage: PortalPage = {

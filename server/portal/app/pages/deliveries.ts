@@ -2,9 +2,9 @@
 // attempts (when, how long, the receiver's status code or the error) and the exact bytes delivered and signed;
 // redelivered on demand.
 import type { components, operations } from '../../../sandbox/generated/openapi';
-import { announce, fill, formatted, h, report, table, time } from '../dom';
+import { fill, formatted, h, report, table, time } from '../dom';
 import { OperationForm } from '../forms';
-import type { PortalContext, PortalPage } from '../page';
+import { change, onPress, type PortalContext, type PortalPage } from '../page';
 import { must } from '../session';
 
 type Delivery = components['schemas']['Delivery'];
@@ -53,12 +53,9 @@ function actions(context: PortalContext, delivery: Delivery, details: HTMLElemen
   const open = h('button', { type: 'button', class: 'secondary', 'aria-controls': details.id, 'aria-label': `Details of ${delivery.event} ${delivery.event_id}` }, 'Details');
   open.addEventListener('click', () => void showDetails(context, delivery, details));
   const again = h('button', { type: 'button', class: 'secondary', 'aria-label': `Redeliver ${delivery.event_id}` }, 'Redeliver');
-  again.addEventListener('click', async () => {
-    const sent = await must(context.api.POST('/webhook/redeliver', { body: { ref: delivery.id } })).catch(report);
-    if (!sent) return;
-    await context.refresh();
-    announce(`${sent.event_id} redelivered to ${sent.url} (delivery ${sent.delivery_id}).`);
-  });
+  onPress(again, null, () =>
+    change(context, context.api.POST('/webhook/redeliver', { body: { ref: delivery.id } }), (sent) => `${sent.event_id} redelivered to ${sent.url} (delivery ${sent.delivery_id}).`),
+  );
   return h('div', { class: 'row-actions' }, open, again);
 }
 

@@ -3,9 +3,9 @@
 // removed one by one or all at once.
 import type { components } from '../../../sandbox/generated/openapi';
 import { PUBLIC_OPERATIONS } from '../contract';
-import { announce, h, report, table, time } from '../dom';
+import { h, table, time } from '../dom';
 import { OperationForm } from '../forms';
-import type { PortalContext, PortalPage } from '../page';
+import { change, onPress, type PortalContext, type PortalPage } from '../page';
 import { must } from '../session';
 
 type Fault = components['schemas']['Fault'];
@@ -24,41 +24,30 @@ function addForm(context: PortalContext, keys: Key[]): HTMLFormElement {
       form.control('retry_after_seconds', 'Retry-After of a 429 (s)'),
       form.control('delay_ms', 'Delay (ms)'),
     ],
-    async () => {
-      const fault = await must(
+    () =>
+      change(
+        context,
         context.api.POST('/faults', {
           body: {
             ...form.body('key', 'operation', 'times', 'share_percent', 'retry_after_seconds', 'delay_ms'),
             kind: form.value('kind') as Fault['kind'],
           },
         }),
-      );
-      await context.refresh();
-      announce(`Fault ${fault.kind} added${fault.key_prefix ? ` for ${fault.key_prefix}…` : ' for your deliveries'}.`);
-    },
+        (fault) => `Fault ${fault.kind} added${fault.key_prefix ? ` for ${fault.key_prefix}…` : ' for your deliveries'}.`,
+      ),
   );
 }
 
 function removeButton(context: PortalContext, fault: Fault): HTMLElement {
   const button = h('button', { type: 'button', class: 'secondary', 'aria-label': `Remove fault ${fault.kind} ${fault.id}` }, 'Remove');
-  button.addEventListener('click', async () => {
-    const removed = await must(context.api.DELETE('/faults/{fault_id}', { params: { path: { fault_id: fault.id } } })).catch(report);
-    if (!removed) return;
-    await context.refresh();
-    announce(`Fault ${removed.kind} removed (it was taken ${removed.applied} times).`);
-  });
-  return button;
+  return onPress(button, null, () =>
+    change(context, context.api.DELETE('/faults/{fault_id}', { params: { path: { fault_id: fault.id } } }), (removed) => `Fault ${removed.kind} removed (it was taken ${removed.applied} times).`),
+  );
 }
 
 function clearButton(context: PortalContext): HTMLElement {
   const button = h('button', { type: 'button', class: 'danger' }, 'Clear all faults');
-  button.addEventListener('click', async () => {
-    const cleared = await must(context.api.DELETE('/faults', {})).catch(report);
-    if (!cleared) return;
-    await context.refresh();
-    announce(`${cleared.cleared} ${cleared.cleared === 1 ? 'fault' : 'faults'} cleared.`);
-  });
-  return button;
+  return onPress(button, null, () => change(context, context.api.DELETE('/faults', {}), (cleared) => `${cleared.cleared} ${cleared.cleared === 1 ? 'fault' : 'faults'} cleared.`));
 }
 
 export const faultsPage: PortalPage = {

@@ -2,9 +2,9 @@
 // key's secret is shown once, with a copy button, and is gone once the reader leaves the page.
 import { SCOPES } from '../../../../generated/constants';
 import type { components } from '../../../sandbox/generated/openapi';
-import { announce, copyable, h, report, table, time } from '../dom';
+import { copyable, h, table, time } from '../dom';
 import { OperationForm } from '../forms';
-import type { PortalContext, PortalPage } from '../page';
+import { change, onPress, type PortalContext, type PortalPage } from '../page';
 import { must } from '../session';
 
 type Key = components['schemas']['Key'];
@@ -51,7 +51,8 @@ function createForm(context: PortalContext): HTMLFormElement {
         .split(/[\s,]+/)
         .filter(Boolean);
       const expires = form.value('expires');
-      const created = await must(
+      await change(
+        context,
         context.api.POST('/keys', {
           body: {
             mode: form.value('mode') as Key['mode'],
@@ -61,10 +62,9 @@ function createForm(context: PortalContext): HTMLFormElement {
             ...(form.value('name') ? { name: String(form.value('name')) } : {}),
           },
         }),
+        (created) => `Key ${created.prefix}… created; its secret is shown once.`,
+        (created) => (shownOnce = { note: `Key ${created.prefix}… (${created.mode}) is created.`, key: created.key }),
       );
-      shownOnce = { note: `Key ${created.prefix}… (${created.mode}) is created.`, key: created.key };
-      await context.refresh();
-      announce(`Key ${created.prefix}… created; its secret is shown once.`);
     },
     () => (all.checked ? [] : ['scopes']),
   );
@@ -74,21 +74,17 @@ function keyActions(context: PortalContext, key: Key): HTMLElement | string {
   if (key.revoked_at) return '—';
   const rotate = h('button', { type: 'button', class: 'secondary', 'aria-label': `Rotate key ${key.prefix}` }, 'Rotate');
   const revoke = h('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${key.prefix}` }, 'Revoke');
-  rotate.addEventListener('click', async () => {
-    if (!window.confirm(`Rotate ${key.prefix}…? It stops working now; a new key with its scopes replaces it.`)) return;
-    const rotated = await must(context.api.POST('/keys/{key}/rotate', { params: { path: { key: key.id } } })).catch(report);
-    if (!rotated) return;
-    shownOnce = { note: `Key ${rotated.prefix}… replaces ${rotated.retired.prefix}…, which is retired.`, key: rotated.key };
-    await context.refresh();
-    announce(`Key ${key.prefix}… rotated; the new key is shown once.`);
-  });
-  revoke.addEventListener('click', async () => {
-    if (!window.confirm(`Revoke ${key.prefix}…? Requests with it are refused from now on.`)) return;
-    const revoked = await must(context.api.POST('/keys/{key}/revoke', { params: { path: { key: key.id } } })).catch(report);
-    if (!revoked) return;
-    await context.refresh();
-    announce(`Key ${key.prefix}… revoked.`);
-  });
+  onPress(rotate, `Rotate ${key.prefix}…? It stops working now; a new key with its scopes replaces it.`, () =>
+    change(
+      context,
+      context.api.POST('/keys/{key}/rotate', { params: { path: { key: key.id } } }),
+      () => `Key ${key.prefix}… rotated; the new key is shown once.`,
+      (rotated) => (shownOnce = { note: `Key ${rotated.prefix}… replaces ${rotated.retired.prefix}…, which is retired.`, key: rotated.key }),
+    ),
+  );
+  onPress(revoke, `Revoke ${key.prefix}…? Requests with it are refused from now on.`, () =>
+    change(context, context.api.POST('/keys/{key}/revoke', { params: { path: { key: key.id } } }), () => `Key ${key.prefix}… revoked.`),
+  );
   return h('div', { class: 'row-actions' }, rotate, revoke);
 }
 

@@ -2,9 +2,9 @@
 // demand, set or rotated), and a test or sample event fired at the receiver now.
 import type { components } from '../../../sandbox/generated/openapi';
 import { choicesOf, resolved } from '../contract';
-import { announce, copyable, h, report, time } from '../dom';
+import { announce, copyable, h, time } from '../dom';
 import { OperationForm } from '../forms';
-import type { PortalContext, PortalPage } from '../page';
+import { change, onPress, type PortalContext, type PortalPage } from '../page';
 import { must } from '../session';
 
 type Config = components['schemas']['WebhookConfig'];
@@ -31,13 +31,13 @@ function receiverForm(context: PortalContext, config: Config): HTMLFormElement {
     ],
     async () => {
       const url = form.value('url');
-      await must(
+      await change(
+        context,
         context.api.PUT('/webhook', {
           body: { url: url === undefined ? null : String(url), events: every.checked ? [] : (form.checked('events') as EventKind[]) },
         }),
+        () => 'Receiver saved.',
       );
-      await context.refresh();
-      announce('Receiver saved.');
     },
     () => (every.checked ? [] : ['events']),
   );
@@ -52,13 +52,9 @@ function secretPanel(context: PortalContext, config: Config): HTMLElement {
     reveal.textContent = shown.hidden ? 'Show secret' : 'Hide secret';
   });
   const rotate = h('button', { type: 'button', class: 'secondary' }, 'Rotate secret');
-  rotate.addEventListener('click', async () => {
-    if (!window.confirm('Rotate the signing secret? Deliveries are signed with the new one from now on.')) return;
-    const rotated = await must(context.api.PUT('/webhook', { body: { rotate_secret: true } })).catch(report);
-    if (!rotated) return;
-    await context.refresh();
-    announce('Signing secret rotated: update your receiver.');
-  });
+  onPress(rotate, 'Rotate the signing secret? Deliveries are signed with the new one from now on.', () =>
+    change(context, context.api.PUT('/webhook', { body: { rotate_secret: true } }), () => 'Signing secret rotated: update your receiver.'),
+  );
   const setSecret = new OperationForm('sandboxSetWebhook', { label: 'Set the signing secret', submit: 'Set secret' });
   return h(
     'section',
@@ -69,9 +65,7 @@ function secretPanel(context: PortalContext, config: Config): HTMLElement {
     shown,
     h('details', {}, h('summary', {}, 'Set a secret of your own'),
       setSecret.build([setSecret.control('secret', 'New secret', { type: 'password' })], async () => {
-        await must(context.api.PUT('/webhook', { body: { secret: String(setSecret.value('secret')) } }));
-        await context.refresh();
-        announce('Signing secret set.');
+        await change(context, context.api.PUT('/webhook', { body: { secret: String(setSecret.value('secret')) } }), () => 'Signing secret set.');
       }),
     ),
   );
