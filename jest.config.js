@@ -16,9 +16,9 @@ const common = {
 
 module.exports = {
   testTimeout: 30000,
-  // Three test files at once on CI's two cores: with two, a third of the run's time the cores idled while files
-  // waited on a child process, a browser, a toolchain or a retry schedule. Four measured no faster than three.
-  maxWorkers: 3,
+  // Two test files at once on CI's two cores. Three ran up to two minutes faster, but once stalled every
+  // PostgreSQL suite of two instances at start (their hooks past 30 s) beside the one that stops a backend.
+  maxWorkers: 2,
   globalSetup: '<rootDir>/server/testing/jest-global-setup.ts',
   globalTeardown: '<rootDir>/server/testing/jest-global-teardown.ts',
   projects: [
