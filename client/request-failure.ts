@@ -36,3 +36,9 @@ export function isConnectionFailure(error: unknown): boolean {
   const code = codeOf(error);
   return (code !== undefined && NO_CONNECTION.has(code)) || isRefusedPort(error);
 }
+
+/** True when the other side had closed the connection a request was written to (reset, broken pipe). */
+export function isClosedUnderfoot(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}

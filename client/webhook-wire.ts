@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { API_VERSION, SIGNATURE_HEADER, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from '../generated/constants';
-import { failureCause, isConnectionFailure } from './request-failure';
+import { failureCause, isClosedUnderfoot, isConnectionFailure } from './request-failure';
 import { signWebhookBody } from './webhook-signature';
 
 /** The `User-Agent` of every delivery: the product and the API version of the contract the sender was built from. */
@@ -176,9 +176,6 @@ export function sendWebhookAttempt(attempt: WebhookAttempt): Promise<WebhookAtte
     }
   });
 }
-
-/** How a connection the other side closed looks when a request is written to it. */
-const isClosedUnderfoot = (error: unknown) => ['ECONNRESET', 'EPIPE'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * The wait after the `failedAttempts`-th failed attempt (1 or more) of a delivery before the next one, or null
